@@ -1,0 +1,170 @@
+/// The small model of a file that the rules read: its reducer types and, for each,
+/// the builder lists of `body` and where its logic (Reduce closures, helpers) lives.
+/// All positions are indices into `CodeTokens` (comments excluded).
+public struct FileModel {
+    public var reducers: [ReducerType] = []
+    /// All type declarations of the file by simple name (reducer or not), for cross-references
+    /// such as extensions of a reducer declared in the same file.
+    public init(reducers: [ReducerType] = []) { self.reducers = reducers }
+}
+
+public final class ReducerType {
+    public enum Kind: String { case `struct`, `enum`, `class`, actor, `extension` }
+
+    /// Simple name; for extensions the extended type's text (`Feature`, `App.Feature`).
+    public var name: String
+    /// Enclosing type names and this one, joined by `.`.
+    public var qualifiedName: String
+    public var kind: Kind
+    /// Token of the name (for extensions: the first token of the extended type).
+    public var nameToken: Int
+    public var hasReducerAttribute: Bool
+    /// Inherited names that make it a reducer (`Reducer`, `ReducerProtocol`, qualified or generic), as written.
+    public var inherits: [String]
+    /// `{` and `}` of the member block.
+    public var membersOpen: Int
+    public var membersClose: Int
+    public var body: BodyDeclaration?
+    /// Name tokens of `func reduce(into:action:)` (exact labels).
+    public var reduceMethods: [Int] = []
+    /// Member functions (name and `{ }` of the body), for resolving `Reduce(self.core)` and helpers.
+    public var functions: [FunctionDeclaration] = []
+    /// Cases of the nested `enum Action` (if declared in this type).
+    public var actionCases: [ActionCase] = []
+    /// True when declared in a file that uses `TestStore` (test code).
+    public init(name: String, qualifiedName: String, kind: Kind, nameToken: Int, hasReducerAttribute: Bool,
+                inherits: [String], membersOpen: Int, membersClose: Int) {
+        self.name = name
+        self.qualifiedName = qualifiedName
+        self.kind = kind
+        self.nameToken = nameToken
+        self.hasReducerAttribute = hasReducerAttribute
+        self.inherits = inherits
+        self.membersOpen = membersOpen
+        self.membersClose = membersClose
+    }
+}
+
+public struct FunctionDeclaration {
+    public var name: String
+    public var nameToken: Int
+    /// Argument labels as written (`_` for none).
+    public var labels: [String]
+    /// `{` and `}` of the function body (nil for a requirement without body).
+    public var bodyOpen: Int?
+    public var bodyClose: Int?
+    public var isStatic: Bool
+}
+
+public struct ActionCase {
+    public var name: String
+    public var nameToken: Int
+    /// The associated value text between the parentheses, or "" when there is none.
+    public var payload: String
+}
+
+/// `var body: some ReducerOf<Self> { … }` of a reducer type.
+public struct BodyDeclaration {
+    /// Token of the word `body`.
+    public var nameToken: Int
+    public var isStatic: Bool
+    /// `{` and `}` of the getter's statements (nil for `var body = …`).
+    public var open: Int?
+    public var close: Int?
+    /// The top-level builder list.
+    public var elements: [BuilderElement]
+}
+
+/// One element of a builder list: a reducer expression with its chained modifiers,
+/// or control flow (`if`, `switch`, `#if`, `for`) whose branches are builder lists,
+/// or a non-reducer statement (`let`, `var`, other).
+public final class BuilderElement {
+    public enum Kind: String {
+        /// `Name(…) { … }` or a plain reference `core`, `self.core`, `Child()`.
+        case expression
+        case ifStatement = "if"
+        case switchStatement = "switch"
+        case ifConfig = "#if"
+        case forLoop = "for"
+        /// `let` / `var` declaration.
+        case declaration
+        /// Any other statement (e.g. `print(…)` is an expression; `guard`, `return`, `do`…).
+        case other
+    }
+
+    public var kind: Kind
+    /// Base callee for expressions (`Reduce`, `Scope`, `BindingReducer`, `Child`, `core`);
+    /// `if`/`switch`/`#if`/`for`; `let`/`var`; otherwise a description of the statement.
+    public var name: String
+    /// Dotted callee as written when qualified (`ComposableArchitecture.Scope`, `self.core`).
+    public var qualified: String?
+    /// First and last token (inclusive).
+    public var start: Int
+    public var end: Int
+    /// Token of the base name (the reported position for most rules).
+    public var nameToken: Int
+    /// `(` of the call arguments, if any.
+    public var argumentsOpen: Int?
+    /// `{` of the trailing closure, if any.
+    public var closureOpen: Int?
+    /// True when that closure has a signature (`{ state, action in`).
+    public var closureHasSignature = false
+    /// Elements of the trailing closure when it is a builder (`CombineReducers { … }`, `Scope(…) { Child() }`).
+    public var children: [BuilderElement]?
+    /// Branches of `if`/`else`, `switch` cases, `#if` clauses, a `for` body: each its own builder list.
+    public var branches: [[BuilderElement]] = []
+    public var modifiers: [Modifier] = []
+
+    public init(kind: Kind, name: String, start: Int, end: Int, nameToken: Int) {
+        self.kind = kind
+        self.name = name
+        self.start = start
+        self.end = end
+        self.nameToken = nameToken
+    }
+}
+
+/// A chained member call on an element: `.ifLet(\.$child, action: \.child) { Child() }`, `._printChanges()`.
+public struct Modifier {
+    /// Member name without the dot (`ifLet`, `_printChanges`).
+    public var name: String
+    public var nameToken: Int
+    public var argumentsOpen: Int?
+    public var closureOpen: Int?
+    public var closureHasSignature = false
+    /// Elements of the trailing closure (`.ifLet(…) { Child() }`, `.onChange(of:) { old, new in Reduce { … } }`).
+    public var children: [BuilderElement]?
+    /// The condition of a postfix `#if` the modifier is written in (`DEBUG`), or nil.
+    public var condition: String?
+}
+
+extension BuilderElement {
+    /// Every builder list directly nested in this element: its trailing closure, its
+    /// modifiers' closures, and its branches.
+    public var nestedLists: [[BuilderElement]] {
+        var lists: [[BuilderElement]] = []
+        if let children { lists.append(children) }
+        for m in modifiers { if let c = m.children { lists.append(c) } }
+        lists.append(contentsOf: branches)
+        return lists
+    }
+}
+
+extension BodyDeclaration {
+    /// Every builder list of this body, outermost first, in source order.
+    /// Iterative (explicit stack), so deep nesting costs no call-stack depth.
+    public var allBuilderLists: [[BuilderElement]] {
+        var result: [[BuilderElement]] = []
+        var stack: [[BuilderElement]] = [elements]
+        while let list = stack.popLast() {
+            result.append(list)
+            for element in list.reversed() {
+                for nested in element.nestedLists.reversed() { stack.append(nested) }
+            }
+        }
+        return result
+    }
+
+    /// Every element of every builder list.
+    public var allElements: [BuilderElement] { allBuilderLists.flatMap { $0 } }
+}

@@ -1,0 +1,75 @@
+/// One input file: its bytes and the path it is reported under (printed exactly as given).
+/// Line and column lookups are computed on demand: most files produce no finding,
+/// so building a line table for every file would be wasted work.
+public final class SourceFile: @unchecked Sendable {
+    public let path: String
+    public let bytes: [UInt8]
+    private var _lineStarts: [Int]?
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// Byte offsets where each line starts. A line ends at `\n`, `\r\n` or a lone `\r`.
+    public var lineStarts: [Int] {
+        if let starts = _lineStarts { return starts }
+        let starts = SourceFile.computeLineStarts(bytes)
+        _lineStarts = starts
+        return starts
+    }
+
+    static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            let n = b.count
+            while i < n {
+                let c = b[i]
+                if c == 0x0A {
+                    starts.append(i + 1)
+                } else if c == 0x0D {
+                    if i + 1 < n && b[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
+            }
+        }
+        return starts
+    }
+
+    /// 1-based line of a byte offset.
+    public func line(of offset: Int) -> Int {
+        let starts = lineStarts
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo + 1
+    }
+
+    /// 1-based line and column of a byte offset. Columns count characters (Swift `Character`s,
+    /// i.e. grapheme clusters) from the start of the line, as editors show them; a tab is one
+    /// character; a leading UTF-8 byte order mark on line 1 is not counted.
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        let line = line(of: offset)
+        var start = lineStarts[line - 1]
+        if line == 1 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            start = min(3, offset)
+        }
+        let end = min(max(offset, start), bytes.count)
+        let prefix = String(decoding: bytes[start..<end], as: UTF8.self)
+        return (line, prefix.count + 1)
+    }
+
+    /// The text of the 1-based line (without its line break).
+    public func lineText(_ line: Int) -> String {
+        let starts = lineStarts
+        guard line >= 1 && line <= starts.count else { return "" }
+        let start = starts[line - 1]
+        var end = line < starts.count ? starts[line] : bytes.count
+        while end > start && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,2 @@
+import TCALint
+print("tca-lint")
