@@ -1,0 +1,12 @@
+/// Every rule tca-lint knows, in the order `tca-lint rules` lists them.
+/// Adding a rule: write `Rules/<Name>Rule.swift`, add its type here, write `rules/<rule_id>.md`.
+public enum RuleRegistry {
+    public static let all: [any Rule.Type] = []
+
+    public static func rule(withID id: String) -> (any Rule.Type)? {
+        all.first { $0.description.id == id }
+    }
+
+    /// Rules on when no configuration says otherwise.
+    public static var defaultEnabled: [any Rule.Type] { all.filter { !$0.description.isOptIn } }
+}
