@@ -2507,5 +2507,222 @@ struct CounterView: View {
   action); the rule cannot know that, so disable it on the line with a reason.
 
 """#,
+        "superfluous_disable": #"""
+# superfluous_disable
+
+**Superfluous Disable** · default severity: warning · fixable: no
+
+A `tca-lint:disable` comment suppresses no finding, or names a rule that does not exist.
+
+## What it does
+
+Reports a disable comment — `// tca-lint:disable:next <rule_id>`, `:this`, `:previous`, or a region
+`// tca-lint:disable <rule_id>` … `// tca-lint:enable <rule_id>` — when the rule it names reported nothing
+in the lines it covers, and any disable or enable comment that names an unknown rule id (the message names
+the closest valid id). Reported at the comment. Disables are judged only for rules that ran: a disable of a
+rule turned off in `.tca-lint.yml` is not reported.
+
+## Why is this bad
+
+A disable comment is a promise that a finding is there and was judged acceptable. When the code changes and
+the finding goes away, the comment stays and silently disables the rule for whatever is written there next:
+the next real `Reduce` before `Scope` on that line would go unreported. SwiftLint reports the same thing
+(`superfluous_disable_command`) for the same reason; tca-lint keeps that habit so stale comments do not pile
+up. A misspelled rule id is worse: it never suppressed anything, and the finding it was meant for is still
+reported, which looks like the linter ignoring the comment.
+
+## Example
+
+```swift
+@Reducer
+struct Counter {
+  var body: some ReducerOf<Self> {
+    ↓// tca-lint:disable:next leftover_print_changes
+    Reduce { state, action in
+      return .none
+    }
+  }
+}
+```
+
+## Use instead
+
+```swift
+@Reducer
+struct Counter {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      return .none
+    }
+  }
+}
+```
+
+## Triggering examples
+
+```swift
+@Reducer
+struct Counter {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+      ._printChanges() ↓// tca-lint:disable:this leftover_print_change
+  }
+}
+```
+
+```swift
+↓// tca-lint:disable reduce_before_scope
+@Reducer
+struct Parent {
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Child() }
+    Reduce { state, action in .none }
+  }
+}
+// tca-lint:enable reduce_before_scope
+```
+
+```swift
+@Reducer
+struct Form {
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in .none }
+    ↓// tca-lint:disable:previous binding_reducer_not_first
+  }
+}
+```
+
+```swift
+@Reducer
+struct Counter {
+  var body: some ReducerOf<Self> {
+    ↓// tca-lint:disable:next leftover_print_changes send_for_logic_reuse
+    Reduce { state, action in .none }._printChanges()
+  }
+}
+```
+
+```swift
+@Reducer
+struct Counter {
+  var body: some ReducerOf<Self> {
+    ↓// tca-lint:disable:next reduce_befor_scope
+    Reduce { state, action in .none }
+    Scope(state: \.child, action: \.child) { Child() }
+  }
+}
+```
+
+```swift
+@Reducer
+struct Search {
+  ↓/* tca-lint:disable:next expensive_body */
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+  }
+}
+```
+
+```swift
+@Reducer
+struct Counter {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+    ↓// tca-lint:enable leftover_printchanges
+  }
+}
+```
+
+```swift
+↓// tca-lint:disable:next leftover_print_changes reduce_before_scope
+let store = Store(initialState: App.State()) { App()._printChanges() }
+```
+
+## Non-triggering examples
+
+```swift
+@Reducer
+struct Counter {
+  var body: some ReducerOf<Self> {
+    // tca-lint:disable:next leftover_print_changes
+    Reduce { state, action in .none }._printChanges()
+  }
+}
+```
+
+```swift
+@Reducer
+struct Parent {
+  var body: some ReducerOf<Self> {
+    // tca-lint:disable reduce_before_scope - migrated later, see TICKET-12
+    Reduce { state, action in .none }
+    Scope(state: \.child, action: \.child) { Child() }
+    // tca-lint:enable reduce_before_scope
+  }
+}
+```
+
+```swift
+@Reducer
+struct Form {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+    BindingReducer() // tca-lint:disable:this binding_reducer_not_first
+  }
+}
+```
+
+```swift
+// A command inside a string literal is text, not a command.
+let note = "// tca-lint:disable:next leftover_print_changes"
+```
+
+```swift
+// tca-lint:disable:next leftover_print_changes
+let store = Store(initialState: App.State()) { App()._printChanges() }
+let other = Store(initialState: App.State()) {
+  App()._printChanges() // tca-lint:disable:this leftover_print_changes
+}
+```
+
+```swift
+// tca-lint:disable all
+@Reducer
+struct Quiet {
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+// tca-lint:enable all
+```
+
+```swift
+@Reducer
+struct Parent {
+  var body: some ReducerOf<Self> {
+    // tca-lint:disable:next all
+    Reduce { state, action in .none }
+    Scope(state: \.child, action: \.child) { Child() }
+  }
+}
+```
+
+```swift
+@Reducer
+struct Settings {
+  // tca-lint:disable:next body_and_reduce
+  func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+## Limits
+
+- A disable is judged per rule it names: `// tca-lint:disable:next a b` where only `a` reported is reported
+  for `b` only.
+- `all` is never judged, as in SwiftLint: a `disable all` that suppresses nothing is not reported.
+- Rules turned off by configuration (`disabled_rules`, `only_rules`) are not judged, so switching a rule off
+  does not turn its disable comments into warnings.
+
+"""#,
     ]
 }
