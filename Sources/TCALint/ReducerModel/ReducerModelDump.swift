@@ -12,8 +12,13 @@
 public enum ReducerModelDump {
     /// One JSON line (without line break) per reducer type of the file, in source order.
     public static func lines(for file: AnalyzedFile) -> [String] {
-        let printer = Printer(file: file)
-        let reducers = file.model.reducers.enumerated()
+        lines(source: file.source, code: file.code, model: file.model)
+    }
+
+    /// The same from the parts (tests build a model by hand).
+    static func lines(source: SourceFile, code: CodeTokens, model: FileModel) -> [String] {
+        let printer = Printer(source: source, code: code)
+        let reducers = model.reducers.enumerated()
             .sorted { ($0.element.nameToken, $0.offset) < ($1.element.nameToken, $1.offset) }
             .map(\.element)
         return reducers.map(printer.reducer)
@@ -21,17 +26,18 @@ public enum ReducerModelDump {
 }
 
 private struct Printer {
-    let file: AnalyzedFile
+    let source: SourceFile
+    let code: CodeTokens
 
     func line(ofToken index: Int) -> Int {
-        file.source.line(of: file.code.offset(index))
+        source.line(of: code.offset(index))
     }
 
     func reducer(_ type: ReducerType) -> String {
         let body = type.body.flatMap { $0.isStatic ? nil : $0 }
         let reduceToken = type.reduceMethods.last
         var fields: [String] = []
-        fields.append("\"file\":" + jsonString(file.source.path))
+        fields.append("\"file\":" + jsonString(source.path))
         fields.append("\"type\":" + jsonString(type.name))
         fields.append("\"qualifiedName\":" + jsonString(type.qualifiedName))
         fields.append("\"kind\":" + jsonString(type.kind.rawValue))
