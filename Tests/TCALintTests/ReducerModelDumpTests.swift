@@ -97,7 +97,8 @@ final class ReducerModelDumpTests: XCTestCase {
                                            elements: [element(.expression, "EmptyReducer", 24, "EmptyReducer()")])
 
         // Given out of order: the dump lists reducers in source order like the oracle's tree walk.
-        let model = FileModel(reducers: [destination, feature, ext])
+        var model = FileModel()
+        model.reducers = [destination, feature, ext]
         let lines = ReducerModelDump.lines(source: source, code: code, model: model)
         let file = ##""file":"dir/we\"ird\\p\u0001.swift""##
         let featureLine: [String] = [
@@ -129,6 +130,12 @@ final class ReducerModelDumpTests: XCTestCase {
         XCTAssertEqual(lines.last, destinationLine.joined())
     }
 
+    private func model(_ reducers: ReducerType...) -> FileModel {
+        var model = FileModel()
+        model.reducers = reducers
+        return model
+    }
+
     func testEmptyBodyAndEmptyControlFlowPrintEmptyLists() {
         let bytes = Array("@Reducer struct F {\n  var body: some ReducerOf<Self> {\n    if x {}\n  }\n}\n".utf8)
         let source = SourceFile(path: "F.swift", bytes: bytes)
@@ -138,13 +145,13 @@ final class ReducerModelDumpTests: XCTestCase {
         let ifStatement = BuilderElement(kind: .ifStatement, name: "if", start: 9, end: 11, nameToken: 9)
         f.body = BodyDeclaration(nameToken: 5, isStatic: false, open: 8, close: 12, elements: [ifStatement])
         XCTAssertEqual(code.text(9), "if")
-        XCTAssertEqual(ReducerModelDump.lines(source: source, code: code, model: FileModel(reducers: [f])), [
+        XCTAssertEqual(ReducerModelDump.lines(source: source, code: code, model: model(f)), [
             #"{"file":"F.swift","type":"F","qualifiedName":"F","kind":"struct","line":1,"reducerAttribute":true,"#
                 + #""inherits":[],"hasBody":true,"bodyLine":2,"hasReduce":false,"reduceLine":null,"#
                 + #""body":[{"name":"if","line":3,"modifiers":[],"children":[]}]}"#,
         ])
         f.body?.elements = []
-        XCTAssertTrue(ReducerModelDump.lines(source: source, code: code, model: FileModel(reducers: [f]))[0]
+        XCTAssertTrue(ReducerModelDump.lines(source: source, code: code, model: model(f))[0]
             .hasSuffix(#""body":[]}"#))
     }
 }
