@@ -35,22 +35,28 @@ public enum FileReader {
         let expected = Int(st.st_size)
         guard expected <= maximumSize else { return .failure(.tooLarge(size: expected)) }
 
-        // Read what fstat announced into one exact-size buffer. A file that grew meanwhile is
-        // read on in chunks (rare), still bounded by the size limit.
-        var bytes = [UInt8](repeating: 0, count: expected)
-        var count = 0
-        while count < expected {
-            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + count, expected - count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(.readFailed(reason: errorText()))
+        // Read what fstat announced into one exact-size buffer: the file as it was when opened.
+        // (A file growing while it is linted is linted as it was; no extra read(2) per file to
+        // look for more.) Only a file announcing size 0 is read in chunks until end of file,
+        // for file systems that do not report sizes.
+        var readError: Int32 = 0
+        // Uninitialised capacity: no memset of bytes read(2) overwrites anyway.
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            var count = 0
+            while count < expected, let base = buffer.baseAddress {
+                let n = systemRead(fd, base + count, expected - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    readError = errno
+                    break
+                }
+                if n == 0 { break }  // the file shrank
+                count += n
             }
-            if n == 0 { break }
-            count += n
+            initialized = count
         }
-        if count < expected {
-            bytes.removeSubrange(count...)  // the file shrank
-        } else {
+        if readError != 0 { return .failure(.readFailed(reason: String(cString: strerror(readError)))) }
+        if expected == 0 {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }

@@ -75,8 +75,15 @@ private struct FileIdentity: Hashable {
     }
 }
 
+/// The `d_name` of a directory entry as a C string, pointing into readdir's own buffer
+/// (valid until the next readdir on that directory).
+private func namePointer(_ entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+    return (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
+}
+
 private struct Collector {
-    var files: [(path: String, identity: FileIdentity?)] = []
+    var files: [(path: String, identity: FileIdentity)] = []
     var problems: [FileWalker.Problem] = []
     var visitedDirectories: Set<FileIdentity> = []
 
@@ -115,6 +122,8 @@ private struct Collector {
                 continue
             }
             defer { closedir(dir) }
+            // stat relative to the open directory: the kernel does not re-walk the whole path.
+            let dirFD = dirfd(dir)
             while let entry = readdir(dir) {
                 let (name, nameIsValid) = entryName(entry)
                 guard nameIsValid else {
@@ -133,13 +142,13 @@ private struct Collector {
                 } else if type == UInt8(DT_DIR) {
                     if FileWalker.skippedDirectoryNames.contains(name) { continue }
                     var st = stat()
-                    guard lstat(path, &st) == 0 else { continue }
+                    guard fstatat(dirFD, namePointer(entry), &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                     let id = FileIdentity(st)
                     if visitedDirectories.insert(id).inserted { pending.append((path, id.device)) }
                 } else {
                     // A symlink, or a file system that does not fill d_type: ask stat (follows links).
                     var st = stat()
-                    guard stat(path, &st) == 0 else {
+                    guard fstatat(dirFD, namePointer(entry), &st, 0) == 0 else {
                         // A dangling link is only worth reporting when it claims to be a Swift file.
                         if name.hasSuffix(".swift") { problems.append(.missing(path: path)) }
                         continue
@@ -171,16 +180,15 @@ private struct Collector {
     }
 
     /// Sorted by path; a file reached by several paths (links, overlapping arguments) is kept
-    /// once, under the path that sorts first.
+    /// once, under the path that sorts first. (Equal paths name the same file, so the
+    /// identity check also removes repeated paths.)
     func sortedUniqueFiles() -> [String] {
         let sorted = files.sorted { $0.path < $1.path }
-        var seenPaths: Set<String> = []
         var seenFiles: Set<FileIdentity> = []
+        seenFiles.reserveCapacity(sorted.count)
         var result: [String] = []
         result.reserveCapacity(sorted.count)
-        for file in sorted {
-            guard seenPaths.insert(file.path).inserted else { continue }
-            if let id = file.identity, !seenFiles.insert(id).inserted { continue }
+        for file in sorted where seenFiles.insert(file.identity).inserted {
             result.append(file.path)
         }
         return result
