@@ -18,7 +18,9 @@ let package = Package(
             name: "TCALintTests",
             // Depending on the executable makes `swift test` build it, so end-to-end tests can run it.
             dependencies: ["TCALint", "tca-lint"],
-            path: "Tests/TCALintTests"
+            path: "Tests/TCALintTests",
+            // Expected reporter outputs, read by the tests through #filePath (not bundled resources).
+            exclude: ["Golden"]
         ),
     ]
 )

@@ -8,6 +8,7 @@ public enum RuleRegistry {
         ExpensiveBodyRule.self,
         BodyAndReduceRule.self,
         LeftoverPrintChangesRule.self,
+        SuperfluousDisableRule.self,
     ]
 
     public static func rule(withID id: String) -> (any Rule.Type)? {
