@@ -32,6 +32,9 @@ public struct ReducerParser {
             MemberScanner(code: code, type: type).scan()
             if isReducer { model.reducers.append(type) } else { model.relatedExtensions.append(type) }
         }
+        for decl in (model.reducers + model.relatedExtensions).sorted(by: { $0.nameToken < $1.nameToken }) {
+            model.declarationsByName[decl.simpleName, default: []].append(decl)
+        }
         model.usesTestStore = containsIdentifier("TestStore")
         return model
     }
