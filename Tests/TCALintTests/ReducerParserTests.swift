@@ -154,6 +154,25 @@ final class ReducerParserTests: XCTestCase {
         XCTAssertEqual(m.declarations(of: m.reducers[0]).count, 2)
     }
 
+    func testSameNamedLocalTypesAreDifferentTypesButExtensionsJoinTheirType() {
+        let (m, _) = model("""
+        final class Tests: XCTestCase {
+          func testA() {
+            struct Child: Reducer { var body: some ReducerOf<Self> { EmptyReducer() } }
+          }
+          func testB() {
+            struct Child: Reducer { func reduce(into state: inout State, action: Action) -> Effect<Action> { .none } }
+          }
+        }
+        enum Library { @Reducer struct Book {} }
+        extension Library.Book { var body: some ReducerOf<Self> { EmptyReducer() } }
+        """)
+        XCTAssertEqual(m.reducers.map { $0.name }, ["Child", "Child", "Book"])
+        XCTAssertEqual(m.declarations(of: m.reducers[0]).count, 1)
+        XCTAssertEqual(m.declarations(of: m.reducers[1]).count, 1)
+        XCTAssertEqual(m.declarations(of: m.reducers[2]).map { $0.kind }, [.struct, .extension])
+    }
+
     func testUnterminatedAndDeepInputDoNotCrash() {
         _ = model("@Reducer struct F { var body: some ReducerOf<Self> { Reduce { state, action in")
         _ = model(String(repeating: "CombineReducers {\n", count: 20_000))

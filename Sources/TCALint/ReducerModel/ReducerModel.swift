@@ -12,14 +12,14 @@ public struct FileModel {
 
     public init() {}
 
-    /// Declarations (reducers and related extensions) by simple type name, in source order.
-    /// Built once by the parser so that lookups stay linear in the number of reducers.
+    /// Declarations (reducers and related extensions) grouped by the type they declare (`ReducerType.identity`),
+    /// in source order. Built once by the parser so that lookups stay linear in the number of reducers.
     public var declarationsByName: [String: [ReducerType]] = [:]
 
     /// The declarations that make up one reducer in this file: the reducer itself and every other
     /// declaration (reducer or extension) of the same type name.
     public func declarations(of reducer: ReducerType) -> [ReducerType] {
-        declarationsByName[reducer.simpleName] ?? [reducer]
+        declarationsByName[reducer.identity] ?? [reducer]
     }
 }
 
@@ -48,6 +48,9 @@ public final class ReducerType {
     public var actionCases: [ActionCase] = []
     /// Every `var body` of the type (several when declared in `#if` branches); `body` is the last non-static one.
     public var bodies: [BodyDeclaration] = []
+
+    /// Which type this declaration belongs to (set by the parser; see `ReducerParser.groupDeclarations`).
+    public var identity = ""
 
     /// The last name component (`Feature` for `extension App.Feature`).
     public let simpleName: String
