@@ -113,25 +113,48 @@ struct ScopeArguments {
         shortDescription = "Scope(" + code.sourceText(from: open + 1, through: firstArgumentEnd - 1) + ")"
     }
 
-    /// How the parent logic in [open, close] touches this child, if visibly: its actions first, then its state.
+    /// How the parent logic in [open, close] touches this child, if visibly — in order of how much the order
+    /// matters: it handles the child's own actions, it reads or writes the child's state, it only reacts to
+    /// the child's delegate actions, or it only passes the child's actions through (`case .child: return .none`).
     func touch(in region: (Int, Int), stateName parentState: String, code: CodeTokens) -> String? {
         let (open, close) = region
+        var ownAction: String? = nil
+        var delegateOnly = false
+        var passThrough = false
         if let action = actionName, action != "self" {
             for k in open..<close where code.isDot(k) && k + 1 < close
                 && code.tokens[k + 1].kind == .identifier && code.text(k + 1) == action {
                 let p = k - 1
                 let leadingDot = code.is(p, "case") || code.is(p, "let") || code.is(p, "var") || code.isPunct(p, .lparen)
                     || code.isPunct(p, .comma) || code.is(p, "return") || code.isOperator(p, "=")
-                if leadingDot {
-                    return "this Reduce handles the child's actions (.\(action)) before the child sees them"
+                guard leadingDot else { continue }
+                if code.isPunct(k + 2, .lparen) {
+                    var q = k + 3
+                    while code.is(q, "let") || code.is(q, "var") { q += 1 }
+                    if code.isDot(q) && code.is(q + 1, "delegate") {
+                        delegateOnly = true
+                    } else if ownAction == nil {
+                        ownAction = code.isDot(q) && code.isNameLike(q + 1) ? ".\(action)(.\(code.text(q + 1)))" : ".\(action)"
+                    }
+                } else {
+                    passThrough = true
                 }
             }
+        }
+        if let own = ownAction {
+            return "this Reduce handles the child's own actions (\(own)) before the child sees them"
         }
         if let state = stateName {
             for k in open..<close where code.tokens[k].kind == .identifier && code.text(k) == parentState
                 && code.isDot(k + 1) && k + 2 < close && code.tokens[k + 2].kind == .identifier && code.text(k + 2) == state {
                 return "this Reduce reads or writes the child's state (\(parentState).\(state)) before the child ran"
             }
+        }
+        if delegateOnly, let action = actionName {
+            return "this Reduce only reacts to the child's delegate actions (.\(action)(.delegate)); the child still runs second"
+        }
+        if passThrough, let action = actionName {
+            return "this Reduce only passes the child's actions through (case .\(action))"
         }
         return nil
     }
