@@ -48,6 +48,14 @@ struct LintOptions {
     var outputPath: String?
     var jobs: Int?
     var showHelp = false
+    /// `--config FILE`; otherwise the nearest `.tca-lint.yml` is used.
+    var configPath: String?
+    var printConfig = false
+    var baselinePath: String?
+    var writeBaselinePath: String?
+    /// `--use-stdin`: lint standard input as if it were `stdinPath`.
+    var useStdin = false
+    var stdinPath: String?
 
     static func parse(_ arguments: ArraySlice<String>) throws -> LintOptions {
         var options = LintOptions()
@@ -60,17 +68,23 @@ struct LintOptions {
                 switch name {
                 case "--reporter": options.reporterName = try reader.value(for: name, inline: inline)
                 case "--output": options.outputPath = try reader.value(for: name, inline: inline)
+                case "--config": options.configPath = try reader.value(for: name, inline: inline)
+                case "--baseline": options.baselinePath = try reader.value(for: name, inline: inline)
+                case "--write-baseline": options.writeBaselinePath = try reader.value(for: name, inline: inline)
+                case "--stdin-path": options.stdinPath = try reader.value(for: name, inline: inline)
                 case "--jobs", "-j":
                     let text = try reader.value(for: name, inline: inline)
                     guard let jobs = Int(text), jobs >= 1, jobs <= 1024 else {
                         throw CommandError.usage("--jobs needs a whole number from 1 to 1024, not '\(text)'")
                     }
                     options.jobs = jobs
-                case "--strict", "--quiet", "--help", "-h", "-q":
+                case "--strict", "--quiet", "--help", "-h", "-q", "--print-config", "--use-stdin":
                     guard inline == nil else { throw CommandError.usage("option \(name) takes no value") }
                     switch name {
                     case "--strict": options.strict = true
                     case "--quiet", "-q": options.quiet = true
+                    case "--print-config": options.printConfig = true
+                    case "--use-stdin": options.useStdin = true
                     default: options.showHelp = true
                     }
                 default:
@@ -80,6 +94,16 @@ struct LintOptions {
         }
         if let output = options.outputPath, output.isEmpty {
             throw CommandError.usage("--output needs a file name")
+        }
+        if options.useStdin && !options.paths.isEmpty {
+            throw CommandError.usage("--use-stdin lints standard input; give its path with --stdin-path, not as an operand")
+        }
+        if options.stdinPath != nil && !options.useStdin {
+            throw CommandError.usage("--stdin-path goes with --use-stdin")
+        }
+        for (flag, value) in [("--config", options.configPath), ("--baseline", options.baselinePath),
+                              ("--write-baseline", options.writeBaselinePath), ("--stdin-path", options.stdinPath)] {
+            if let value, value.isEmpty { throw CommandError.usage("\(flag) needs a file name") }
         }
         if options.paths.isEmpty { options.paths = ["."] }
         return options

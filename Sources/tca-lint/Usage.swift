@@ -22,6 +22,12 @@ enum Usage {
           --quiet           no summary line on standard error
           --output FILE     write the report to FILE (atomically) instead of standard output
           --jobs N          files linted in parallel (default: number of active processors)
+          --config FILE     configuration file (default: the nearest .tca-lint.yml, here or above)
+          --print-config    print the effective configuration and exit
+          --baseline FILE   report only findings that are not recorded in FILE
+          --write-baseline FILE   record the current findings in FILE (written atomically)
+          --use-stdin       lint standard input (an editor's buffer)...
+          --stdin-path PATH ...as if it were the file PATH (its configuration and excludes apply)
 
         Directories are searched recursively for *.swift files, skipping hidden folders and
         .build, DerivedData, Pods, Carthage, .swiftpm and checkouts. Files named explicitly are

@@ -36,7 +36,7 @@ enum CLI {
     }()
 
     /// Runs `tca-lint arguments…` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -52,6 +52,11 @@ enum CLI {
         let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle
+        if let stdin {
+            let input = scratch.appendingPathComponent("stdin")
+            try Data(stdin.utf8).write(to: input)
+            process.standardInput = try FileHandle(forReadingFrom: input)
+        }
         try process.run()
         process.waitUntilExit()
         try outHandle.close()
