@@ -7,7 +7,8 @@ final class FixtureTests: XCTestCase {
     /// Rule ids a marker may name (fixed by the spec; a typo in a marker must fail, not be ignored).
     static let knownRuleIDs: Set<String> = [
         "reduce_before_scope", "binding_reducer_not_first", "send_for_logic_reuse",
-        "expensive_body", "body_and_reduce", "leftover_print_changes", "superfluous_disable",
+        "expensive_body", "body_and_reduce", "leftover_print_changes", "on_change_misses_binding",
+        "uncancelled_parent_effect", "superfluous_disable",
     ]
     static let primaryRuleIDs = knownRuleIDs.subtracting(["superfluous_disable"])
 

@@ -1489,6 +1489,520 @@ struct Logger {
   is up to you: disable the rule on that line with a reason.
 
 """##,
+        "on_change_misses_binding": #"""
+# on_change_misses_binding
+
+**On Change Misses Binding** · default severity: warning · fixable: no
+
+`.onChange(of:)` is attached to one reducer while a sibling `BindingReducer()` can change the observed value; those binding changes are never observed.
+
+## What it does
+
+Reports `.onChange(of: X)` chained on one element of a reducer builder — typically a `Reduce`, also a
+`Scope`, a helper such as `Reduce(self.core)`, or a nested `CombineReducers` — when a `BindingReducer()`
+of the same feature sits outside that element: next to it in the same list (above or below), or in an
+enclosing list (`BindingReducer()` in `body`, the `onChange` inside a `CombineReducers { }` of it).
+Reported at `onChange`; the message names the element the `onChange` is attached to.
+
+Never reported:
+
+- `.onChange` on `BindingReducer()` itself, or on a `CombineReducers { … }` (or any element) that
+  contains the `BindingReducer()`, or on the whole body;
+- a body without `BindingReducer()` for this feature — one inside a `Scope`, `.ifLet`, `.forEach` or
+  `.ifCaseLet` child closure belongs to the child feature and writes the child's state;
+- a `BindingReducer()` and an `onChange` element in different branches of the same `if`, `switch` or
+  `#if`: they never run together;
+- when the `State` visible in the file proves that no binding writes `X`'s first property: a `let`, a
+  `static` property, a `private(set)`/`fileprivate(set)` `var`, an `@Presents` property (changed by
+  presentation actions, not bindings), a property that a `Scope`/`.ifLet`/`.forEach`/`.ifCaseLet` of the
+  body hands to a child feature, or — in a legacy state without `@ObservableState` — a stored property
+  without `@BindingState`/`@BindableState` (legacy bindings write only those);
+- when the file declares the feature's `Action` and mentions neither `BindableAction` nor `BindingAction`.
+
+`X` is read from a key path (`\.query`, `\.settings.volume`, `\State.query`, `\.$query`) or from a
+closure (`{ $0.query }`, `{ [$0.sort, $0.filter] }`, `{ state in state.query }`: reported when any of
+the properties it reads may be written by a binding). Anything else — a key path stored in a variable,
+the whole state (`{ $0 }`, `\.self`) — is treated as possibly written by bindings.
+
+## Why is this bad
+
+`onChange` is a wrapper, not a setting: `Reduce { … }.onChange(of: \.query) { … }` builds a reducer that
+runs the `Reduce`, compares `query` before and after, and runs its closure when they differ. It only sees
+the changes made by the reducer it wraps. TCA's documentation says so in
+Sources/ComposableArchitecture/Reducer/Reducers/OnChange.swift: "The `onChange` operator is only capable of
+detecting changes made by the reducer it is directly attached to. It does not observe changes that are
+made from other actions" — and its own example attaches it to `BindingReducer()`.
+
+A `BindingReducer()` listed next to the `Reduce` writes `query` during its own turn, outside the wrapper.
+The wrapped `Reduce` then sees `query` already changed on entry and unchanged on exit, so the closure never
+runs for what the user types — usually the very change the `onChange` was written for. The lesson
+"Operadores del body: `onChange`, `_printChanges` y los modificadores que envuelven" explains the scope
+rule (*un modificador afecta solo al elemento al que está pegado, no a los que estén encima o debajo en el
+body. Si lo que quieres es envolver a todo el conjunto, necesitas un contenedor explícito*) — and its own
+`onChange` example, `BindingReducer()` followed by `Reduce { … }.onChange(of: \.filtro)`, has exactly this
+bug: the filter it means to watch is written by bindings it cannot see.
+
+## Example
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Search {
+  @ObservableState
+  struct State: Equatable {
+    var query = ""
+    var results: [String] = []
+  }
+
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+    case clearButtonTapped
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding:
+        return .none
+      case .clearButtonTapped:
+        state.query = ""
+        return .none
+      }
+    }
+    .↓onChange(of: \.query) { _, query in
+      Reduce { state, _ in
+        state.results = []
+        return .none
+      }
+    }
+  }
+}
+```
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Search {
+  @ObservableState
+  struct State: Equatable {
+    var query = ""
+    var results: [String] = []
+  }
+
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+    case clearButtonTapped
+  }
+
+  var body: some ReducerOf<Self> {
+    CombineReducers {
+      BindingReducer()
+      Reduce { state, action in
+        switch action {
+        case .binding:
+          return .none
+        case .clearButtonTapped:
+          state.query = ""
+          return .none
+        }
+      }
+    }
+    .onChange(of: \.query) { _, query in
+      Reduce { state, _ in
+        state.results = []
+        return .none
+      }
+    }
+  }
+}
+```
+
+## Triggering examples
+
+The `BindingReducer()` below the observed `Reduce` is just as invisible to it:
+
+```swift
+@Reducer
+struct Filters {
+  @ObservableState
+  struct State { var filter = Filter.all; var visible: [Item] = [] }
+  enum Action: BindableAction { case binding(BindingAction<State>) }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .↓onChange(of: \.filter) { _, filter in
+      Reduce { state, _ in
+        state.visible = state.visible.filter { filter.matches($0) }
+        return .none
+      }
+    }
+    BindingReducer()
+  }
+}
+```
+
+A closure projection: any of the properties it reads may be bound:
+
+```swift
+@Reducer
+struct Inbox {
+  @ObservableState
+  struct State { var sort = Sort.date; var showUnreadOnly = false; var rows: [Row] = [] }
+  enum Action: BindableAction { case binding(BindingAction<State>) }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { _, _ in .none }
+      .↓onChange(of: { [$0.sort.rawValue, String($0.showUnreadOnly)] }) { _, _ in
+        Reduce { state, _ in
+          state.rows.sort(by: state.sort.areInIncreasingOrder)
+          return .none
+        }
+      }
+  }
+}
+```
+
+The `onChange` inside a `CombineReducers` that does not contain the body's `BindingReducer()`:
+
+```swift
+@Reducer
+struct Profile {
+  @ObservableState
+  struct State { var displayName = ""; var isSaving = false }
+  enum Action: BindableAction { case binding(BindingAction<State>), saveResponse(Bool) }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    CombineReducers {
+      Reduce { state, action in
+        .none
+      }
+      .↓onChange(of: \.displayName) { _, _ in
+        Reduce { state, _ in
+          state.isSaving = true
+          return .none
+        }
+      }
+    }
+  }
+}
+```
+
+A view-action binding (`BindingReducer(action: \.view)`) and a helper reducer:
+
+```swift
+@Reducer
+struct Composer {
+  @ObservableState
+  struct State { var draft = ""; var characterCount = 0 }
+  enum Action: ViewAction {
+    case view(View)
+    enum View: BindableAction { case binding(BindingAction<State>), sendTapped }
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer(action: \.view)
+    Reduce(self.core)
+      .↓onChange(of: \.draft) { _, draft in
+        Reduce { state, _ in
+          state.characterCount = draft.count
+          return .none
+        }
+      }
+  }
+
+  func core(into state: inout State, action: Action) -> Effect<Action> { .none }
+}
+```
+
+A legacy reducer with `@BindingState` and the three-argument closure of older TCA versions:
+
+```swift
+struct Login: ReducerProtocol {
+  struct State: Equatable {
+    @BindingState var email = ""
+    var isFormValid = false
+  }
+  enum Action: BindableAction, Equatable { case binding(BindingAction<State>) }
+
+  var body: some ReducerProtocol<State, Action> {
+    BindingReducer()
+    Reduce { state, action in .none }
+      .↓onChange(of: \.email) { email, state, _ in
+        state.isFormValid = email.contains("@")
+        return .none
+      }
+  }
+}
+```
+
+A computed property changes whenever a binding writes what it reads:
+
+```swift
+@Reducer
+struct Signup {
+  @ObservableState
+  struct State {
+    var password = ""
+    var isPasswordStrong: Bool { password.count >= 12 }
+    var hint = ""
+  }
+  enum Action: BindableAction { case binding(BindingAction<State>) }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { _, _ in .none }
+      .↓onChange(of: \.isPasswordStrong) { _, isStrong in
+        Reduce { state, _ in
+          state.hint = isStrong ? "" : "Use at least 12 characters"
+          return .none
+        }
+      }
+  }
+}
+```
+
+`State` declared in another file (an extension there): nothing proves `volume` is not bound:
+
+```swift
+@Reducer
+struct PlayerFeature {
+  @Dependency(\.audio) var audio
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce(self.core)
+      .↓onChange(of: \.volume) { _, volume in
+        Reduce { _, _ in
+          .run { _ in await self.audio.setVolume(volume) }
+        }
+      }
+  }
+}
+```
+
+On a `Scope`, with the `BindingReducer()` inside an `#if` of the same list:
+
+```swift
+@Reducer
+struct Editor {
+  @ObservableState
+  struct State { var document = Document.State(); var fontSize = 12.0 }
+  enum Action: BindableAction { case binding(BindingAction<State>), document(Document.Action) }
+
+  var body: some ReducerOf<Self> {
+    #if os(macOS)
+      BindingReducer()
+    #endif
+    Scope(state: \.document, action: \.document) {
+      Document()
+    }
+    .↓onChange(of: \.fontSize) { _, _ in
+      Reduce { state, _ in
+        state.document.needsLayout = true
+        return .none
+      }
+    }
+  }
+}
+```
+
+## Non-triggering examples
+
+Attached to `BindingReducer()` (TCA's own example), with a second `onChange` on it:
+
+```swift
+@Reducer
+struct Settings {
+  @ObservableState
+  struct State { var userSettings = UserSettings() }
+  enum Action: BindableAction { case binding(BindingAction<State>) }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+      .onChange(of: \.userSettings.isHapticFeedbackEnabled) { _, isEnabled in
+        Reduce { _, _ in .run { _ in await self.haptics.setEnabled(isEnabled) } }
+      }
+      .onChange(of: \.userSettings.colorScheme) { _, scheme in
+        Reduce { _, _ in .run { _ in await self.ui.setStyle(scheme) } }
+      }
+  }
+}
+```
+
+No `BindingReducer()` in the body (only the reducer itself changes the value):
+
+```swift
+@Reducer
+struct SyncUpDetail {
+  @ObservableState
+  struct State { var syncUp: SyncUp }
+  enum Action { case editButtonTapped, saveButtonTapped }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .onChange(of: \.syncUp) { _, syncUp in
+      Reduce { _, _ in .run { _ in try await self.save(syncUp) } }
+    }
+  }
+}
+```
+
+Properties a binding can never write — a `let`, a `private(set)` var, an `@Presents` destination:
+
+```swift
+@Reducer
+struct Order {
+  @ObservableState
+  struct State {
+    let id: UUID
+    private(set) var total = 0
+    @Presents var destination: Destination.State?
+    var note = ""
+  }
+  enum Action: BindableAction { case binding(BindingAction<State>), destination(PresentationAction<Destination.Action>) }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { _, _ in .none }
+      .onChange(of: \.id) { _, _ in Reduce { _, _ in .none } }
+      .onChange(of: \.total) { _, _ in Reduce { _, _ in .none } }
+      .onChange(of: { $0.destination }) { _, _ in Reduce { _, _ in .none } }
+  }
+}
+```
+
+A legacy state: only `@BindingState` properties are bindable, and `results` is not one:
+
+```swift
+struct Search: ReducerProtocol {
+  struct State: Equatable {
+    @BindingState var query = ""
+    var results: [String] = []
+    var resultCount = 0
+  }
+  enum Action: BindableAction, Equatable { case binding(BindingAction<State>) }
+
+  var body: some ReducerProtocol<State, Action> {
+    BindingReducer()
+    Reduce { state, action in .none }
+      .onChange(of: \.results) { results, state, _ in
+        state.resultCount = results.count
+        return .none
+      }
+  }
+}
+```
+
+The child's `BindingReducer()` lives in the child's domain, inside `Scope`:
+
+```swift
+@Reducer
+struct Parent {
+  @ObservableState
+  struct State { var form = Form.State(); var isDirty = false }
+  enum Action { case form(Form.Action) }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.form, action: \.form) {
+      BindingReducer()
+      Form()
+    }
+    Reduce { _, _ in .none }
+      .onChange(of: \.isDirty) { _, _ in Reduce { _, _ in .none } }
+  }
+}
+```
+
+Different branches of one `if` never run together:
+
+```swift
+@Reducer
+struct Player {
+  @ObservableState
+  struct State { var isEditable = false; var title = "" }
+  enum Action: BindableAction { case binding(BindingAction<State>) }
+
+  let isPreview: Bool
+
+  var body: some ReducerOf<Self> {
+    if isPreview {
+      Reduce { _, _ in .none }
+        .onChange(of: \.title) { _, _ in Reduce { _, _ in .none } }
+    } else {
+      CombineReducers {
+        BindingReducer()
+        Reduce { _, _ in .none }
+      }
+      .onChange(of: \.title) { _, _ in Reduce { _, _ in .none } }
+    }
+  }
+}
+```
+
+Observing a child's state, which the child's own reducer writes:
+
+```swift
+@Reducer
+struct Checkout {
+  @ObservableState
+  struct State { var cart = Cart.State(); var coupon = "" }
+  enum Action: BindableAction { case binding(BindingAction<State>), cart(Cart.Action) }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Scope(state: \.cart, action: \.cart) {
+      Cart()
+    }
+    .onChange(of: \.cart.items) { _, _ in
+      Reduce { _, _ in .none }
+    }
+  }
+}
+```
+
+A SwiftUI view's `onChange` is not a reducer's:
+
+```swift
+struct SearchView: View {
+  @Bindable var store: StoreOf<Search>
+
+  var body: some View {
+    TextField("Search", text: $store.query)
+      .onChange(of: store.query) { _, _ in
+        store.send(.queryChanged)
+      }
+  }
+}
+```
+
+## Limits
+
+- One file at a time. When the `State` is declared in another file, nothing proves that `X` cannot be
+  written by a binding, so the rule reports; a property declared in an extension in another file counts
+  as possibly bindable for the same reason.
+- Only `X`'s first property is judged (`\.settings.volume` → `settings`), and a key path or projection
+  that is not written literally (a variable, a function, the whole state) counts as bindable.
+- A `BindingReducer()` hidden in a helper (`var bindings: some ReducerOf<Self> { BindingReducer() }`)
+  or in another file is not seen; neither are bindings written by a child's `BindingReducer()` through
+  a parent's `Scope`.
+- A state property handed to a child by `Scope`/`.ifLet`/`.forEach`/`.ifCaseLet` is assumed to be
+  written by the child, not by this feature's bindings (a `$store.child.field` binding through the parent
+  store would be missed).
+- A `BindingReducer()` in a different branch of an enclosing `if`/`switch`/`#if` is treated as never
+  running together with the `onChange`, even when both conditions could hold.
+
+"""#,
         "reduce_before_scope": #"""
 # reduce_before_scope
 
@@ -2722,6 +3236,599 @@ struct Settings {
 - `all` is never judged, as in SwiftLint: a `disable all` that suppresses nothing is not reported.
 - Rules turned off by configuration (`disabled_rules`, `only_rules`) are not judged, so switching a rule off
   does not turn its disable comments into warnings.
+
+"""#,
+        "uncancelled_parent_effect": #"""
+# uncancelled_parent_effect
+
+**Uncancelled Parent Effect** · default severity: warning · fixable: no
+
+A parent's long-living effect sends actions into a presented or stacked child but is not cancelled when that child is dismissed.
+
+## What it does
+
+Looks at the `.run { send in … }` effects a reducer returns from its logic (its `Reduce` closures, the
+helpers they call, `reduce(into:action:)`, member functions returning an effect). An effect is reported,
+at the `.` of `.run`, when both hold:
+
+- it is long-living: its closure contains a `for await` / `for try await` loop, a `while` loop, or a
+  timer (`clock.timer(…)`, any `.timer(…)` call, `Timer.publish`);
+- it sends actions into a child that can go away: `send(.child(.presented(…)))`,
+  `send(.destination(.presented(…)))`, `send(.path(.element(id:action:)))` (also nested,
+  `send(.view(.destination(.presented(…))))`), or `send(.child(…))` where `.child` is the action of an
+  `.ifLet` / `.forEach` of the body;
+
+and it is not cancelled on the child's dismissal, which means either:
+
+- it has no `.cancellable(id:)` — chained on the `.run`, on a `.merge(…)`/`.concatenate(…)` it is an
+  argument of, or, for a helper function, at every call site (`return startSync().cancellable(id: …)`);
+- or no clause of the reducer's `switch action` that dismisses that child returns `.cancel(id:)` with the
+  same id. A clause dismisses the child when its pattern is `.child(.dismiss)` / `.path(.popFrom…)`
+  (also nested), or when its body clears the child's state: `state.child = nil`,
+  `state.$child.wrappedValue = nil`, `state.path.removeLast()`/`popLast()`/`removeAll()`,
+  `state.rows[id: id] = nil`, `state.path = StackState()`. The state property is the one the body's
+  `.ifLet(\.$child, action: \.child)` / `.forEach(\.path, action: \.path)` names, or the case name.
+
+Ids are compared by their names, ignoring arguments and `self`: `CancelID.sync` matches `.sync` and
+`CancelID.sync`; `CancelID.poll(id)` matches `CancelID.poll(element.id)`; `TimerID.self` matches
+`TimerID.self`.
+
+## Why is this bad
+
+`ifLet`, `ifCaseLet` and `forEach` wrap every effect the *child* reducer returns in a cancellation scope
+and cancel it when the child's state goes away. An effect the *parent* returns is outside that scope,
+even when all it does is feed the child: dismissing the child leaves it running. The loop keeps holding
+its resources, and each action it sends into the missing child makes TCA report "an `ifLet` received a
+presentation action when destination state was absent", and fails exhaustive tests with an in-flight
+effect.
+
+The lesson "Efectos y ciclo de vida: qué muere cuando el estado se vuelve nil" names this exact leak
+(*Ese efecto alimenta al hijo pero pertenece al padre, así que el ámbito implícito no lo alcanza y hace
+falta el identificador explícito… ¿quién devolvió este efecto? Si lo devolvió el reducer hijo, morirá con
+su dominio; si lo devolvió el padre, vive tanto como el padre y es tuyo cancelarlo.*) and shows the fix:
+`.cancellable(id:)` on the effect and `return .cancel(id:)` in `case .child(.dismiss)`. TCA's
+documentation of `ifLet` (Sources/ComposableArchitecture/Reducer/Reducers/PresentationReducer.swift)
+describes the automatic cancellation as covering the child's effects only.
+
+## Example
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Parent {
+  @ObservableState
+  struct State {
+    @Presents var editor: Editor.State?
+    var title = ""
+  }
+
+  enum Action {
+    case editButtonTapped
+    case editor(PresentationAction<Editor.Action>)
+  }
+
+  @Dependency(\.syncClient) var syncClient
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .editButtonTapped:
+        state.editor = Editor.State(text: state.title)
+        return ↓.run { send in
+          for await event in self.syncClient.events() {
+            await send(.editor(.presented(.remoteEvent(event))))
+          }
+        }
+
+      case .editor:
+        return .none
+      }
+    }
+    .ifLet(\.$editor, action: \.editor) {
+      Editor()
+    }
+  }
+}
+```
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Parent {
+  @ObservableState
+  struct State {
+    @Presents var editor: Editor.State?
+    var title = ""
+  }
+
+  enum Action {
+    case editButtonTapped
+    case editor(PresentationAction<Editor.Action>)
+  }
+
+  @Dependency(\.syncClient) var syncClient
+  private enum CancelID { case sync }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .editButtonTapped:
+        state.editor = Editor.State(text: state.title)
+        return .run { send in
+          for await event in self.syncClient.events() {
+            await send(.editor(.presented(.remoteEvent(event))))
+          }
+        }
+        .cancellable(id: CancelID.sync)
+
+      case .editor(.dismiss):
+        return .cancel(id: CancelID.sync)
+
+      case .editor:
+        return .none
+      }
+    }
+    .ifLet(\.$editor, action: \.editor) {
+      Editor()
+    }
+  }
+}
+```
+
+## Triggering examples
+
+A clock timer ticking a presented destination:
+
+```swift
+@Reducer
+struct Workout {
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .startTapped:
+        state.destination = .timer(Countdown.State(seconds: 60))
+        return ↓.run { send in
+          for await _ in self.clock.timer(interval: .seconds(1)) {
+            await send(.destination(.presented(.timer(.tick))))
+          }
+        }
+      case .destination:
+        return .none
+      }
+    }
+    .ifLet(\.$destination, action: \.destination)
+  }
+}
+```
+
+Cancellable, but cancelled only in `.onDisappear`, not when the child is dismissed:
+
+```swift
+@Reducer
+struct Chat {
+  enum CancelID { case typing }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .threadTapped(let id):
+        state.thread = Thread.State(id: id)
+        return ↓.run { send in
+          for await name in self.chatClient.typingIndicators(id) {
+            await send(.thread(.presented(.someoneIsTyping(name))))
+          }
+        }
+        .cancellable(id: CancelID.typing)
+      case .onDisappear:
+        return .cancel(id: CancelID.typing)
+      case .thread(.dismiss):
+        return .none
+      case .thread:
+        return .none
+      }
+    }
+    .ifLet(\.$thread, action: \.thread) { Thread() }
+  }
+}
+```
+
+The dismissal clause cancels a different id:
+
+```swift
+@Reducer
+struct Library {
+  enum CancelID { case download, progress }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .bookTapped(let book):
+        state.reader = Reader.State(book: book)
+        return ↓.run { send in
+          for try await progress in self.downloads.progress(book.id) {
+            await send(.reader(.presented(.downloadProgress(progress))))
+          }
+        }
+        .cancellable(id: CancelID.progress)
+      case .reader(.dismiss):
+        return .cancel(id: CancelID.download)
+      case .reader:
+        return .none
+      }
+    }
+    .ifLet(\.$reader, action: \.reader) { Reader() }
+  }
+}
+```
+
+A polling loop sending into a stack element:
+
+```swift
+@Reducer
+struct Orders {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .orderTapped(let order):
+        state.path.append(.detail(OrderDetail.State(order: order)))
+        guard let id = state.path.ids.last else { return .none }
+        return ↓.run { send in
+          while !Task.isCancelled {
+            try await self.clock.sleep(for: .seconds(30))
+            await send(.path(.element(id: id, action: .detail(.refresh))))
+          }
+        }
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+`Timer.publish` in a helper, sending through a nested child action; the call site adds no id:
+
+```swift
+@Reducer
+struct Dashboard {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .view(.showClockTapped):
+        state.destination = .clock(ClockFeature.State())
+        return startTicking()
+      case .view, .child:
+        return .none
+      }
+    }
+  }
+
+  func startTicking() -> Effect<Action> {
+    ↓.run { send in
+      for await date in Timer.publish(every: 1, on: .main, in: .common).autoconnect().values {
+        await send(.child(.destination(.presented(.clock(.tick(date))))))
+      }
+    }
+  }
+}
+```
+
+A legacy optional child run by `.ifLet` (no `PresentationAction`), set to nil without cancelling:
+
+```swift
+struct Game: ReducerProtocol {
+  struct State: Equatable { var timer: TimerFeature.State? }
+  enum Action: Equatable { case start, stop, timer(TimerFeature.Action) }
+  enum TimerID {}
+
+  var body: some ReducerProtocol<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        state.timer = TimerFeature.State()
+        return ↓.run { send in
+          while true {
+            try await Task.sleep(nanoseconds: NSEC_PER_SEC)
+            await send(.timer(.tick))
+          }
+        }
+        .cancellable(id: TimerID.self)
+      case .stop:
+        state.timer = nil
+        return .none
+      case .timer:
+        return .none
+      }
+    }
+    .ifLet(\.timer, action: /Action.timer) { TimerFeature() }
+  }
+}
+```
+
+Written as `Effect.run`, inside `.merge` without an id on either:
+
+```swift
+@Reducer
+struct Map {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .pinTapped(let pin):
+        state.details = PinDetails.State(pin: pin)
+        return .merge(
+          .send(.delegate(.didSelect(pin))),
+          Effect↓.run { send in
+            for await location in self.locationClient.updates() {
+              await send(.details(.presented(.userMoved(location))))
+            }
+          }
+        )
+      case .details, .delegate:
+        return .none
+      }
+    }
+    .ifLet(\.$details, action: \.details) { PinDetails() }
+  }
+}
+```
+
+## Non-triggering examples
+
+Dismissed by setting the state to nil, with the cancel inside a `.merge`:
+
+```swift
+@Reducer
+struct Parent {
+  enum CancelID { case sync }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .editButtonTapped:
+        state.editor = Editor.State()
+        return .run { send in
+          for await event in self.syncClient.events() {
+            await send(.editor(.presented(.remoteEvent(event))))
+          }
+        }
+        .cancellable(id: CancelID.sync, cancelInFlight: true)
+      case .editor(.presented(.delegate(.close))):
+        state.editor = nil
+        return .merge(.send(.delegate(.editorClosed)), .cancel(id: CancelID.sync))
+      case .editor, .delegate:
+        return .none
+      }
+    }
+    .ifLet(\.$editor, action: \.editor) { Editor() }
+  }
+}
+```
+
+A stack element's effect cancelled when it is popped (ids with arguments compare by name):
+
+```swift
+@Reducer
+struct Orders {
+  enum CancelID: Hashable { case poll(StackElementID) }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .orderTapped(let order):
+        state.path.append(.detail(OrderDetail.State(order: order)))
+        guard let id = state.path.ids.last else { return .none }
+        return .run { send in
+          while !Task.isCancelled {
+            try await self.clock.sleep(for: .seconds(30))
+            await send(.path(.element(id: id, action: .detail(.refresh))))
+          }
+        }
+        .cancellable(id: CancelID.poll(id))
+      case let .path(.popFrom(id: id)):
+        return .cancel(id: CancelID.poll(id))
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+The id on the `.merge` the effect is part of, and a dismissal matched by its inferred name:
+
+```swift
+@Reducer
+struct Map {
+  enum CancelID { case location }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .pinTapped(let pin):
+        state.details = PinDetails.State(pin: pin)
+        return .merge(
+          .send(.delegate(.didSelect(pin))),
+          .run { send in
+            for await location in self.locationClient.updates() {
+              await send(.details(.presented(.userMoved(location))))
+            }
+          }
+        )
+        .cancellable(id: CancelID.location)
+      case .details(.dismiss):
+        return .cancel(id: .location)
+      case .details, .delegate:
+        return .none
+      }
+    }
+    .ifLet(\.$details, action: \.details) { PinDetails() }
+  }
+}
+```
+
+A helper whose call site names the id, legacy `TimerID.self` style:
+
+```swift
+struct Game: ReducerProtocol {
+  enum TimerID {}
+
+  var body: some ReducerProtocol<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        state.timer = TimerFeature.State()
+        return self.startTimer().cancellable(id: TimerID.self)
+      case .stop:
+        state.timer = nil
+        return .cancel(id: TimerID.self)
+      case .timer:
+        return .none
+      }
+    }
+    .ifLet(\.timer, action: /Action.timer) { TimerFeature() }
+  }
+
+  func startTimer() -> EffectTask<Action> {
+    .run { send in
+      while true {
+        try await Task.sleep(nanoseconds: NSEC_PER_SEC)
+        await send(.timer(.tick))
+      }
+    }
+  }
+}
+```
+
+Not long-living: one request, then one action into the child:
+
+```swift
+@Reducer
+struct Profile {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .avatarTapped:
+        state.destination = .photo(Photo.State())
+        return .run { [id = state.userID] send in
+          let image = try await self.api.avatar(id)
+          await send(.destination(.presented(.photo(.loaded(image)))))
+        }
+      case .destination:
+        return .none
+      }
+    }
+    .ifLet(\.$destination, action: \.destination)
+  }
+}
+```
+
+Long-living, but feeding the parent itself:
+
+```swift
+@Reducer
+struct Inbox {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .task:
+        return .run { send in
+          for await message in self.mailClient.incoming() {
+            await send(.messageReceived(message))
+          }
+        }
+      case .messageReceived(let message):
+        state.messages.append(message)
+        return .none
+      case .detail:
+        return .none
+      }
+    }
+    .ifLet(\.$detail, action: \.detail) { MessageDetail() }
+  }
+}
+```
+
+The child's own effect: `ifLet` cancels it when the child goes away:
+
+```swift
+@Reducer
+struct Editor {
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .onAppear:
+        return .run { send in
+          for await _ in self.clock.timer(interval: .seconds(1)) {
+            await send(.heartbeat)
+          }
+        }
+      case .heartbeat:
+        state.beats += 1
+        return .none
+      }
+    }
+  }
+}
+```
+
+Feeding a child that is always present (`Scope`), not presented:
+
+```swift
+@Reducer
+struct App {
+  var body: some ReducerOf<Self> {
+    Scope(state: \.clock, action: \.clock) {
+      ClockFeature()
+    }
+    Reduce { state, action in
+      switch action {
+      case .task:
+        return .run { send in
+          for await date in self.dateClient.ticks() {
+            await send(.clock(.tick(date)))
+          }
+        }
+      case .clock:
+        return .none
+      }
+    }
+  }
+}
+```
+
+A `store.send` in a test or a view is not an effect:
+
+```swift
+@MainActor
+func pump(store: StoreOf<Parent>, events: AsyncStream<Event>) async {
+  for await event in events {
+    store.send(.editor(.presented(.remoteEvent(event))))
+  }
+}
+```
+
+## Limits
+
+- One file at a time: a helper or a dismissal clause in another file (an extension of the reducer there)
+  is not seen, and a `.run` passed through a variable (`let effect = .run { … }`) is not followed.
+- A dismissal is recognised only in a clause of the reducer's own `switch action` (not in a nested
+  `switch` on the child's action) and only by the patterns and state writes listed above; a dismissal
+  that sends another action which then cancels is not followed.
+- Ids are compared by name: two different runtime values of one parameterised id
+  (`CancelID.poll(a)` and `CancelID.poll(b)`) count as the same id; an id built from a variable with a
+  different name (`id: childID` vs `id: state.child?.id`) does not match.
+- Only effects that visibly send into the child are checked: a loop that mutates the child through a
+  dependency or sends a parent action that then forwards to the child is not seen.
 
 """#,
     ]

@@ -8,6 +8,8 @@ public enum RuleRegistry {
         ExpensiveBodyRule.self,
         BodyAndReduceRule.self,
         LeftoverPrintChangesRule.self,
+        OnChangeMissesBindingRule.self,
+        UncancelledParentEffectRule.self,
         SuperfluousDisableRule.self,
     ]
 
