@@ -101,8 +101,6 @@ struct TokenizerCore {
         tokens = TokenBuffer(capacity: count / 4 + 16)
     }
 
-    @inline(__always) func byte(_ i: Int) -> UInt8 { base[i] }
-
     /// The byte at `i`, or 0 past the end (callers never rely on 0 meaning NUL there).
     @inline(__always) func peek(_ i: Int) -> UInt8 { i < count ? base[i] : 0 }
 
