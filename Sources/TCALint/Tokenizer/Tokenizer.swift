@@ -12,8 +12,9 @@ public enum Tokenizer {
     public static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
         var core = TokenizerCore(base: base, count: bytes.count)
+        defer { core.tokens.deallocate() }
         core.run()
-        return core.tokens
+        return core.tokens.makeArray()
     }
 }
 
@@ -63,7 +64,7 @@ struct LiteralFrame {
 struct TokenizerCore {
     let base: UnsafePointer<UInt8>
     let count: Int
-    var tokens: [Token] = []
+    var tokens: TokenBuffer
 
     var previous: LexerPrevious = .expressionStart
     /// Set after `try?` / `try!`: the next token prefers a regex literal over a binary operator.
@@ -96,10 +97,9 @@ struct TokenizerCore {
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
         self.count = count
-        tokens.reserveCapacity(count / 4 + 16)
+        // Real Swift averages one token per 5–7 bytes.
+        tokens = TokenBuffer(capacity: count / 4 + 16)
     }
-
-    @inline(__always) func byte(_ i: Int) -> UInt8 { base[i] }
 
     /// The byte at `i`, or 0 past the end (callers never rely on 0 meaning NUL there).
     @inline(__always) func peek(_ i: Int) -> UInt8 { i < count ? base[i] : 0 }
@@ -112,7 +112,7 @@ struct TokenizerCore {
     mutating func run() {
         var i = 0
         while i < count {
-            if let top = frames.last, !top.isInterpolation {
+            if !frames.isEmpty && !frames[frames.count - 1].isInterpolation {
                 i = scanStringContents(i)
                 continue
             }
@@ -190,8 +190,8 @@ struct TokenizerCore {
     /// a literal until the literal's final extent is known (see `finishLiteral`).
     mutating func emitTrivia(_ start: Int, _ end: Int, _ kind: TokenKind) {
         if kind == .unknown {
-            if triviaUnknownEnd == start, let n = Optional(tokens.count), n > 0 {
-                tokens[n - 1].end = UInt32(truncatingIfNeeded: end)
+            if triviaUnknownEnd == start, tokens.count > 0 {
+                tokens[tokens.count - 1].end = UInt32(truncatingIfNeeded: end)
             } else {
                 tokens.append(Token(start: start, end: end, kind: .unknown))
             }
@@ -215,9 +215,9 @@ struct TokenizerCore {
         for k in literalTokenIndex..<tokens.count where Int(tokens[k].start) >= end {
             kept.append(tokens[k])
         }
-        tokens.removeSubrange(literalTokenIndex...)
+        tokens.truncate(to: literalTokenIndex)
         tokens.append(literal)
-        tokens.append(contentsOf: kept)
+        for token in kept { tokens.append(token) }
         if let last = kept.last, last.kind == .unknown {
             triviaUnknownEnd = last.endOffset
         } else {
