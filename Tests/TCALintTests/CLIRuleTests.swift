@@ -31,7 +31,8 @@ final class CLIRuleTests: XCTestCase {
 
     static let allRuleIDs = [
         "reduce_before_scope", "binding_reducer_not_first", "send_for_logic_reuse", "expensive_body",
-        "body_and_reduce", "leftover_print_changes", "superfluous_disable",
+        "body_and_reduce", "leftover_print_changes", "superfluous_disable", "on_change_misses_binding",
+        "uncancelled_parent_effect",
     ]
 
     private func assertFinding(_ line: Substring?, _ location: String, _ severity: String, _ rule: String,
