@@ -31,7 +31,15 @@ final class RuleDocumentTests: XCTestCase {
             let doc = RuleDocument.parse(try PackagePaths.read(url))
             XCTAssertEqual(doc.problems, [], "rules/\(id).md is malformed")
             XCTAssertEqual(doc.id, id, "rules/\(id).md: title must be '# \(id)'")
-            XCTAssertEqual(doc.fixable, "no", "rules/\(id).md: no rule is fixable yet")
+            if let rule = RuleRegistry.rule(withID: id) {
+                let fixability = rule.description.fixability
+                XCTAssertEqual(doc.fixable, fixability.label, "rules/\(id).md: header 'fixable:' differs from the rule's fixability")
+                XCTAssertEqual(doc.sections.contains(RuleDocument.fixSectionTitle), fixability != .none,
+                               "rules/\(id).md: a '## Fix' section is required for fixable rules and only for them")
+                if fixability != .none {
+                    XCTAssertFalse(doc.fixExamples.isEmpty, "rules/\(id).md: the Fix section needs a fix-before/fix-after pair")
+                }
+            }
             XCTAssertEqual(doc.blocks(in: "Example").count, 1, "rules/\(id).md: 'Example' needs exactly one swift block")
             XCTAssertEqual(doc.blocks(in: "Use instead").count, 1, "rules/\(id).md: 'Use instead' needs exactly one swift block")
             let triggering = doc.blocks(in: "Example") + doc.blocks(in: "Triggering examples")
@@ -86,6 +94,24 @@ final class RuleDocumentTests: XCTestCase {
                         \(numbered(code))
                         """)
                 }
+            }
+        }
+    }
+
+    /// The Fix section's pairs are executed too: fixing `before` (with `--unsafe`, all default rules) must
+    /// give exactly `after`; `before` must have a finding of the rule and `after` none.
+    func testFixExamplesProduceTheShownResult() throws {
+        for (id, url) in try PackagePaths.ruleDocumentFiles() {
+            let doc = RuleDocument.parse(try PackagePaths.read(url))
+            for (before, after) in doc.fixExamples {
+                let source = SourceFile(path: "rules/\(id).md:\(before.fenceLine)", bytes: Array(before.code.utf8))
+                XCTAssertTrue(Linter().lint(source).contains { $0.ruleID == id },
+                              "rules/\(id).md:\(before.fenceLine): fix-before block has no finding of \(id)")
+                let outcome = FixEngine(includeUnsafe: true).run(source)
+                XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), after.code,
+                               "rules/\(id).md:\(before.fenceLine): fixing the fix-before block does not give the fix-after block (line \(after.fenceLine))")
+                XCTAssertFalse(outcome.remaining.contains { $0.ruleID == id },
+                               "rules/\(id).md:\(after.fenceLine): fix-after block still has a finding of \(id)")
             }
         }
     }

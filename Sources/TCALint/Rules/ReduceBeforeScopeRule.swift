@@ -6,7 +6,8 @@ public struct ReduceBeforeScopeRule: Rule {
         id: "reduce_before_scope",
         name: "Reduce Before Scope",
         summary: "Parent `Reduce` listed before a child `Scope`; the parent sees child state before the child ran",
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        fixability: .unsafe
     )
 
     public init() {}

@@ -6,7 +6,7 @@ public enum RuleDocs {
         "binding_reducer_not_first": #"""
 # binding_reducer_not_first
 
-**Binding Reducer Not First** · default severity: warning · fixable: no
+**Binding Reducer Not First** · default severity: warning · fixable: yes
 
 `BindingReducer()` is not the first reducer of its builder, so the reducers above it see every binding action before the new value is written.
 
@@ -94,6 +94,54 @@ struct Settings {
       case .binding:
         return .none
       }
+    }
+  }
+}
+```
+
+## Fix
+
+`--fix` moves every `BindingReducer()` of the list that has a reducer above it — with its modifiers, a
+trailing comment and the comments directly above it — to just before the first reducer of the list, at
+that reducer's indentation. `let`/`var` statements above the first reducer stay above it. Not fixed: a
+declaration between the first reducer and the `BindingReducer()` (the moved code might use it), and
+elements that share a line with other code (`Reduce { … }; BindingReducer()`).
+
+```swift fix-before
+@Reducer
+struct Login {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      state.isValid = !state.email.isEmpty
+      return .none
+    }
+    // Writes the bound field first.
+    BindingReducer()
+      .onChange(of: \.email) { _, _ in
+        Reduce { state, _ in
+          state.error = nil
+          return .none
+        }
+      }
+  }
+}
+```
+
+```swift fix-after
+@Reducer
+struct Login {
+  var body: some ReducerOf<Self> {
+    // Writes the bound field first.
+    BindingReducer()
+      .onChange(of: \.email) { _, _ in
+        Reduce { state, _ in
+          state.error = nil
+          return .none
+        }
+      }
+    Reduce { state, action in
+      state.isValid = !state.email.isEmpty
+      return .none
     }
   }
 }
@@ -1171,7 +1219,7 @@ struct Parent {
         "leftover_print_changes": ##"""
 # leftover_print_changes
 
-**Leftover Print Changes** · default severity: warning · fixable: no
+**Leftover Print Changes** · default severity: warning · fixable: yes
 
 A `._printChanges()` debugging call is left in the code.
 
@@ -1237,6 +1285,49 @@ struct Counter {
       }
     }
   }
+}
+```
+
+## Fix
+
+`--fix` removes the modifier and keeps the rest of the chain (`Feature()._printChanges()` becomes
+`Feature()`). A modifier alone on its line goes with its line; a postfix `#if DEBUG … #endif` that holds
+nothing but the modifier goes as a whole. A trailing comment on the modifier's line is kept. Not fixed: a
+call without a receiver (`_printChanges()` inside an extension) and optional chaining
+(`store?._printChanges()`).
+
+```swift fix-before
+@Reducer
+struct Player {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    #if DEBUG
+      ._printChanges()
+    #endif
+    .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+let store = Store(initialState: Player.State()) {
+  Player()._printChanges(.actionLabels)
+}
+```
+
+```swift fix-after
+@Reducer
+struct Player {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+let store = Store(initialState: Player.State()) {
+  Player()
 }
 ```
 
@@ -2006,7 +2097,7 @@ struct SearchView: View {
         "reduce_before_scope": #"""
 # reduce_before_scope
 
-**Reduce Before Scope** · default severity: warning · fixable: no
+**Reduce Before Scope** · default severity: warning · fixable: with --unsafe
 
 Parent logic (`Reduce`) is listed before a child `Scope` in the same builder, so the parent sees each child action before the child does.
 
@@ -2100,6 +2191,53 @@ struct Profile {
     Reduce { state, action in
       if case .form(.saveButtonTapped) = action {
         state.lastSavedName = state.form.name  // already processed by the child
+      }
+      return .none
+    }
+  }
+}
+```
+
+## Fix
+
+`--fix --unsafe` moves every `Scope(…)` listed after the first parent logic of the list — with its child
+closure, modifiers and the comments directly above it — to just before that parent logic, keeping the
+Scopes' order. The fix is *unsafe*: the child now runs before the parent for every action, which is the
+point, but a change of behaviour to review (a parent that relied on seeing the child's state before the
+child ran must be adapted). `--fix` alone lists it as available and leaves the code as it is. Not fixed: a
+`let`/`var` between the parent logic and a Scope, and elements that share a line with other code.
+
+```swift fix-before
+@Reducer
+struct Checkout {
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      if case .payment(.submitted) = action {
+        state.isPaying = true
+      }
+      return .none
+    }
+    // The payment form.
+    Scope(state: \.payment, action: \.payment) {
+      PaymentFeature()
+    }
+  }
+}
+```
+
+```swift fix-after
+@Reducer
+struct Checkout {
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    // The payment form.
+    Scope(state: \.payment, action: \.payment) {
+      PaymentFeature()
+    }
+    Reduce { state, action in
+      if case .payment(.submitted) = action {
+        state.isPaying = true
       }
       return .none
     }

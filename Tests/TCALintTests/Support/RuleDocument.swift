@@ -12,6 +12,10 @@ struct RuleDocument {
         "Limits",
     ]
 
+    /// Where the optional "Fix" section goes (required for fixable rules): right after "Use instead".
+    static let fixSectionTitle = "Fix"
+    static let fixSectionFollows = "Use instead"
+
     struct CodeBlock {
         var section: String
         /// 1-based line of the opening fence in the .md file (for failure messages).
@@ -27,6 +31,9 @@ struct RuleDocument {
     /// Section titles in the order they appear.
     var sections: [String]
     var swiftBlocks: [CodeBlock]
+    /// ```swift fix-before / ```swift fix-after pairs of the Fix section (not linted as examples: the
+    /// test applies the fix to `before` and compares with `after`).
+    var fixExamples: [(before: CodeBlock, after: CodeBlock)]
     /// Format problems; a well-formed document has none.
     var problems: [String]
 
@@ -50,7 +57,7 @@ struct RuleDocument {
             severity = String(parts[1].dropFirst("default severity: ".count))
             fixable = String(parts[2].dropFirst("fixable: ".count))
         } else {
-            problems.append("line 3 must be '**<Name>** \u{00B7} default severity: <severity> \u{00B7} fixable: <yes|no>', got: \(header)")
+            problems.append("line 3 must be '**<Name>** \u{00B7} default severity: <severity> \u{00B7} fixable: <no|yes|with --unsafe>', got: \(header)")
         }
         let summary = line(4)
         if summary.isEmpty || summary.hasPrefix("#") { problems.append("line 5 must be the one-line summary") }
@@ -58,6 +65,8 @@ struct RuleDocument {
 
         var sections: [String] = []
         var blocks: [CodeBlock] = []
+        var fixExamples: [(before: CodeBlock, after: CodeBlock)] = []
+        var pendingBefore: CodeBlock? = nil
         var currentSection = ""
         var i = 0
         while i < lines.count {
@@ -75,17 +84,33 @@ struct RuleDocument {
                     i += 1
                 }
                 if i == lines.count { problems.append("line \(fenceLine): unterminated code fence") }
+                let block = CodeBlock(section: currentSection, fenceLine: fenceLine, code: body.joined(separator: "\n") + "\n")
                 if language == "swift" {
-                    blocks.append(CodeBlock(section: currentSection, fenceLine: fenceLine,
-                                            code: body.joined(separator: "\n") + "\n"))
+                    blocks.append(block)
+                } else if language == "swift fix-before" {
+                    if pendingBefore != nil { problems.append("line \(fenceLine): fix-before without a fix-after before it") }
+                    pendingBefore = block
+                } else if language == "swift fix-after" {
+                    if let before = pendingBefore { fixExamples.append((before, block)) } else {
+                        problems.append("line \(fenceLine): fix-after without a fix-before")
+                    }
+                    pendingBefore = nil
                 }
             }
             i += 1
         }
-        if sections != sectionTitles {
-            problems.append("sections must be exactly, in order: \(sectionTitles); got \(sections)")
+        if pendingBefore != nil { problems.append("a fix-before block has no fix-after") }
+        var expectedSections = sectionTitles
+        if sections.contains(fixSectionTitle), let k = expectedSections.firstIndex(of: fixSectionFollows) {
+            expectedSections.insert(fixSectionTitle, at: k + 1)
+        }
+        if sections != expectedSections {
+            problems.append("sections must be exactly, in order: \(sectionTitles) (with an optional '\(fixSectionTitle)' after '\(fixSectionFollows)'); got \(sections)")
+        }
+        for example in fixExamples where example.before.section != fixSectionTitle {
+            problems.append("line \(example.before.fenceLine): fix examples belong in the '\(fixSectionTitle)' section")
         }
         return RuleDocument(id: id, name: name, severity: severity, fixable: fixable, summary: summary,
-                            sections: sections, swiftBlocks: blocks, problems: problems)
+                            sections: sections, swiftBlocks: blocks, fixExamples: fixExamples, problems: problems)
     }
 }
