@@ -39,6 +39,24 @@ final class RuleMessageTests: XCTestCase {
         XCTAssertTrue(none[0].hasSuffix("before the parent logic"), none[0])
     }
 
+    func testHelpersCalledThroughSelfAreReportedAtTheirName() {
+        let source = """
+        @Reducer struct F {
+          var body: some ReducerOf<Self> {
+            self.analytics()
+            Scope(state: \\.a, action: \\.a) { A() }
+            BindingReducer()
+          }
+          func analytics() -> some ReducerOf<Self> { Reduce { _, _ in .none } }
+        }
+        """
+        let diagnostics = Linter().lint(SourceFile(path: "t.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(diagnostics.map { "\($0.line):\($0.column) \($0.ruleID)" },
+                       ["3:10 reduce_before_scope", "5:5 binding_reducer_not_first"])
+        XCTAssertTrue(diagnostics[0].message.hasPrefix("analytics runs before Scope(state: \\.a)"), diagnostics[0].message)
+        XCTAssertTrue(diagnostics[1].message.contains("analytics above it"), diagnostics[1].message)
+    }
+
     func testSendForLogicReuseShowsTheNestedPath() {
         let m = messages(SendForLogicReuseRule.self, """
         @Reducer struct F {

@@ -30,7 +30,10 @@ extension BuilderElement {
     /// How messages name the element.
     public var displayName: String {
         switch kind {
-        case .expression: return name
+        case .expression:
+            // `self.core()` is parsed as `self` with the modifier `.core`: name the helper.
+            if (name == "self" || name == "Self"), let first = modifiers.first { return first.name }
+            return name
         case .ifStatement: return "the if block"
         case .switchStatement: return "the switch block"
         case .ifConfig: return "the #if block"

@@ -19,18 +19,18 @@ public struct ReduceBeforeScopeRule: Rule {
             let functions = file.model.declarations(of: reducer).flatMap { $0.functions }
             for body in reducer.bodies {
                 for list in body.reducerBuilderLists {
-                    var pending: [(element: BuilderElement, region: (Int, Int)?, stateName: String)] = []
+                    var pending: [(logic: ParentLogic.Found, element: BuilderElement)] = []
                     for element in list {
                         if let logic = ParentLogic.find(element, functions: functions, code: code) {
-                            pending.append((element, logic.region, logic.stateName))
+                            pending.append((logic, element))
                         } else if element.isScope, !pending.isEmpty {
                             let scope = ScopeArguments(element, code: code)
                             for p in pending {
-                                let touch = p.region.flatMap { scope.touch(in: $0, stateName: p.stateName, code: code) }
+                                let touch = p.logic.region.flatMap { scope.touch(in: $0, stateName: p.logic.stateName, code: code) }
                                 let detail = touch.map { "; \($0)" } ?? ""
-                                let name = p.element.isReduce ? "Reduce" : p.element.displayName
+                                let name = code.text(p.logic.reportToken)
                                 findings.append(finding(
-                                    at: code.tokens[p.element.nameToken].startOffset,
+                                    at: code.tokens[p.logic.reportToken].startOffset,
                                     "\(name) runs before \(scope.shortDescription) in the same builder; list the child Scope first so the child processes its own actions before the parent logic\(detail)"))
                             }
                             pending.removeAll()
@@ -45,31 +45,42 @@ public struct ReduceBeforeScopeRule: Rule {
 
 /// Parent logic elements and where their code is.
 enum ParentLogic {
+    struct Found {
+        /// Where the code is: the `Reduce` closure or the helper's body.
+        var region: (Int, Int)?
+        /// The closure's name for the state (`state`).
+        var stateName: String
+        /// The token reported and named in the message: `Reduce`, or the helper's name.
+        var reportToken: Int
+    }
+
     /// For `Reduce { }` the closure; for `Reduce(self.core)` and helper calls the function body.
-    static func find(_ element: BuilderElement, functions: [FunctionDeclaration], code: CodeTokens)
-        -> (region: (Int, Int)?, stateName: String)?
-    {
+    static func find(_ element: BuilderElement, functions: [FunctionDeclaration], code: CodeTokens) -> Found? {
         guard element.kind == .expression else { return nil }
         if element.isReduce {
             if let open = element.closureOpen, let close = code.partnerOf(open), close > open {
-                return ((open, close), closureStateName(open: open, code: code))
+                return Found(region: (open, close), stateName: closureStateName(open: open, code: code), reportToken: element.nameToken)
             }
             if let args = element.argumentsOpen, let name = ReducerLogic.referencedFunctionName(in: args, code: code),
                let f = functions.first(where: { $0.name == name }), let o = f.bodyOpen, let c = f.bodyClose {
-                return ((o, c), "state")
+                return Found(region: (o, c), stateName: "state", reportToken: element.nameToken)
             }
-            return (nil, "state")
+            return Found(region: nil, stateName: "state", reportToken: element.nameToken)
         }
         // A helper of the same type that builds a Reduce: `coordinatorReduce()`, `self.core()`.
         var helper = element.name
-        if element.name == "self" || element.name == "Self", let first = element.modifiers.first { helper = first.name }
+        var reportToken = element.nameToken
+        if element.name == "self" || element.name == "Self", let first = element.modifiers.first {
+            helper = first.name
+            reportToken = first.nameToken
+        }
         guard let first = helper.unicodeScalars.first, first.properties.isLowercase || helper.hasPrefix("_") else { return nil }
         guard let f = functions.first(where: { $0.name == helper }), let o = f.bodyOpen, let c = f.bodyClose else { return nil }
         var buildsReduce = f.returnsReducer
         if !buildsReduce {
             for k in o..<c where code.tokens[k].kind == .identifier && code.is(k, "Reduce") { buildsReduce = true; break }
         }
-        return buildsReduce ? ((o, c), "state") : nil
+        return buildsReduce ? Found(region: (o, c), stateName: "state", reportToken: reportToken) : nil
     }
 
     /// First parameter name of `{ state, action in`.
