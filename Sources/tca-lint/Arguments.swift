@@ -56,6 +56,10 @@ struct LintOptions {
     /// `--use-stdin`: lint standard input as if it were `stdinPath`.
     var useStdin = false
     var stdinPath: String?
+    /// `--fix` (with `--unsafe`: also fixes that change order semantics); `--diff`: show, do not write.
+    var fix = false
+    var unsafe = false
+    var diff = false
 
     static func parse(_ arguments: ArraySlice<String>) throws -> LintOptions {
         var options = LintOptions()
@@ -78,13 +82,16 @@ struct LintOptions {
                         throw CommandError.usage("--jobs needs a whole number from 1 to 1024, not '\(text)'")
                     }
                     options.jobs = jobs
-                case "--strict", "--quiet", "--help", "-h", "-q", "--print-config", "--use-stdin":
+                case "--strict", "--quiet", "--help", "-h", "-q", "--print-config", "--use-stdin", "--fix", "--unsafe", "--diff":
                     guard inline == nil else { throw CommandError.usage("option \(name) takes no value") }
                     switch name {
                     case "--strict": options.strict = true
                     case "--quiet", "-q": options.quiet = true
                     case "--print-config": options.printConfig = true
                     case "--use-stdin": options.useStdin = true
+                    case "--fix": options.fix = true
+                    case "--unsafe": options.unsafe = true
+                    case "--diff": options.diff = true
                     default: options.showHelp = true
                     }
                 default:
@@ -97,6 +104,12 @@ struct LintOptions {
         }
         if options.useStdin && !options.paths.isEmpty {
             throw CommandError.usage("--use-stdin lints standard input; give its path with --stdin-path, not as an operand")
+        }
+        if options.unsafe && !(options.fix || options.diff) {
+            throw CommandError.usage("--unsafe goes with --fix or --diff")
+        }
+        if options.useStdin && (options.fix || options.diff) {
+            throw CommandError.usage("--fix and --diff work on files, not on standard input")
         }
         if options.stdinPath != nil && !options.useStdin {
             throw CommandError.usage("--stdin-path goes with --use-stdin")

@@ -5,10 +5,16 @@ enum InfoCommands {
     static func rules(_ arguments: ArraySlice<String>) throws -> Int32 {
         let (extra, _) = try operands(of: arguments, command: "rules")
         guard extra.isEmpty else { throw CommandError.usage("rules takes no arguments") }
-        let header = ["id", "severity", "opt-in", "summary"]
+        let header = ["id", "severity", "opt-in", "fixable", "summary"]
         let rows = RuleRegistry.all.map { rule -> [String] in
             let d = rule.description
-            return [d.id, d.defaultSeverity.rawValue, d.isOptIn ? "yes" : "no", d.summary]
+            let fixable: String
+            switch d.fixability {
+            case .none: fixable = "no"
+            case .safe: fixable = "yes"
+            case .unsafe: fixable = "unsafe"
+            }
+            return [d.id, d.defaultSeverity.rawValue, d.isOptIn ? "yes" : "no", fixable, d.summary]
         }
         Output.stdout(table([header] + rows))
         return ExitStatus.clean

@@ -25,6 +25,10 @@ enum LintCommand {
             return ExitStatus.clean
         }
         let linter = makeLinter(configuration)
+        if options.fix || options.diff {
+            return try FixCommand.run(options, configuration: configuration, linter: linter, reporter: reporterType,
+                                      workingDirectory: cwd)
+        }
 
         var diagnostics: [Diagnostic]
         var filesLinted = 0

@@ -26,6 +26,9 @@ enum Usage {
           --print-config    print the effective configuration and exit
           --baseline FILE   report only findings that are not recorded in FILE
           --write-baseline FILE   record the current findings in FILE (written atomically)
+          --fix             apply the safe fixes in place (atomically), then report what remains
+          --unsafe          with --fix or --diff: also the fixes that change order semantics
+          --diff            print the unified diff --fix would apply, write nothing (exit 1 if any)
           --use-stdin       lint standard input (an editor's buffer)...
           --stdin-path PATH ...as if it were the file PATH (its configuration and excludes apply)
 

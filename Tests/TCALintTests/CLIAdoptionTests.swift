@@ -91,3 +91,67 @@ final class CLIAdoptionTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
     }
 }
+
+/// `--fix`, `--unsafe` and `--diff` through the binary.
+final class CLIFixTests: XCTestCase {
+    static let source = """
+        @Reducer struct Form {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in .none }
+            BindingReducer()
+            Scope(state: \\.child, action: \\.child) { Child() }
+          }
+        }
+
+        """
+
+    func testDiffShowsTheSafeFixAndWritesNothing() throws {
+        let tree = try ScratchTree()
+        let file = try tree.write("Form.swift", Self.source)
+        let result = try CLI.run(["lint", "--diff", "--quiet"], in: tree.root)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, """
+            --- a/Form.swift
+            +++ b/Form.swift
+            @@ -1,7 +1,7 @@
+             @Reducer struct Form {
+               var body: some ReducerOf<Self> {
+            -    Reduce { state, action in .none }
+                 BindingReducer()
+            +    Reduce { state, action in .none }
+                 Scope(state: \\.child, action: \\.child) { Child() }
+               }
+             }
+
+            """)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Self.source)
+    }
+
+    func testFixAppliesSafeFixesAndUnsafeOnlyWhenAsked() throws {
+        let tree = try ScratchTree()
+        let file = try tree.write("Form.swift", Self.source)
+        let safe = try CLI.run(["lint", "--fix"], in: tree.root)
+        XCTAssertTrue(safe.stderr.contains("Applied 1 fix (binding_reducer_not_first: 1); 1 more with --unsafe (reduce_before_scope: 1)"), safe.stderr)
+        XCTAssertTrue(safe.stdout.contains("(reduce_before_scope)"), safe.stdout)
+        let unsafe = try CLI.run(["lint", "--fix", "--unsafe", "--quiet"], in: tree.root)
+        XCTAssertEqual(unsafe.stdout, "")
+        XCTAssertEqual(unsafe.status, 0)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), """
+            @Reducer struct Form {
+              var body: some ReducerOf<Self> {
+                BindingReducer()
+                Scope(state: \\.child, action: \\.child) { Child() }
+                Reduce { state, action in .none }
+              }
+            }
+
+            """)
+        let again = try CLI.run(["lint", "--diff", "--unsafe", "--quiet"], in: tree.root)
+        XCTAssertEqual(again.stdout, "")
+        XCTAssertEqual(again.status, 0)
+    }
+
+    func testUnsafeAloneIsAUsageError() throws {
+        XCTAssertEqual(try CLI.run(["lint", "--unsafe"]).status, 2)
+    }
+}

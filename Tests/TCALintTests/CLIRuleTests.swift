@@ -120,6 +120,8 @@ final class CLIRuleTests: XCTestCase {
         for row in rows where row.count >= 3 {
             XCTAssertEqual(String(row[1]), row[0] == "body_and_reduce" ? "error" : "warning", "\(row)")
             XCTAssertEqual(String(row[2]), "no", "\(row)")
+            let fixable = ["leftover_print_changes": "yes", "binding_reducer_not_first": "yes", "reduce_before_scope": "unsafe"]
+            XCTAssertEqual(String(row[3]), fixable[String(row[0])] ?? "no", "\(row)")
         }
     }
 

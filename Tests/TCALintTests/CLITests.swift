@@ -173,7 +173,7 @@ final class CLITests: XCTestCase {
         let result = try CLI.run(["rules"])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.hasPrefix("id"), result.stdout)
-        XCTAssertTrue(result.stdout.split(separator: "\n").first?.contains("severity  opt-in  summary") ?? false)
+        XCTAssertTrue(result.stdout.split(separator: "\n").first?.contains("severity  opt-in  fixable  summary") ?? false)
     }
 
     func testDoubleDashMakesOptionLookingNamesPaths() throws {
