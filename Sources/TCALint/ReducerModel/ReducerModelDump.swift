@@ -111,23 +111,4 @@ private struct Printer {
 
 /// JSON string literal with the oracle's escapes: `\"`, `\\`, `\n`, `\r`, `\t`, other controls
 /// as lowercase `\u00xx`, everything else verbatim.
-private func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 {
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-    }
-    return out + "\""
-}
+private func jsonString(_ s: String) -> String { JSONWriter.quoted(s, shortBackspaceAndFormFeed: false) }

@@ -80,13 +80,15 @@ public enum JSONWriter {
 
     /// A JSON string literal: `"` and `\` escaped, control characters as their short escape or
     /// `\u00xx`; everything else (including `/` and non-ASCII) written as is, in UTF-8.
-    public static func quoted(_ s: String) -> String {
+    /// `shortBackspaceAndFormFeed: false` writes `\b`/`\f` as `\u0008`/`\u000c` (the oracle's spelling,
+    /// which `dump reducers` must reproduce byte for byte).
+    public static func quoted(_ s: String, shortBackspaceAndFormFeed: Bool = true) -> String {
         var out: [UInt8] = []
-        appendQuoted(s, into: &out)
+        appendQuoted(s, shortBackspaceAndFormFeed: shortBackspaceAndFormFeed, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func appendQuoted(_ s: String, into out: inout [UInt8]) {
+    private static func appendQuoted(_ s: String, shortBackspaceAndFormFeed: Bool = true, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Bytes of multi-byte UTF-8 sequences are all >= 0x80, so escaping byte-wise is exact.
         for byte in s.utf8 {
@@ -96,8 +98,8 @@ public enum JSONWriter {
             case 0x0A: out.append(contentsOf: "\\n".utf8)
             case 0x0D: out.append(contentsOf: "\\r".utf8)
             case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0x08: out.append(contentsOf: "\\b".utf8)
-            case 0x0C: out.append(contentsOf: "\\f".utf8)
+            case 0x08 where shortBackspaceAndFormFeed: out.append(contentsOf: "\\b".utf8)
+            case 0x0C where shortBackspaceAndFormFeed: out.append(contentsOf: "\\f".utf8)
             case 0..<0x20: out.append(contentsOf: ("\\u00" + Hex.twoDigits(byte, uppercase: false)).utf8)
             default: out.append(byte)
             }
