@@ -20,22 +20,13 @@ struct FileSnapshot: Equatable {
 
     static func read(_ path: String) throws -> FileSnapshot {
         guard let before = status(path) else { throw ReadError(description: "\(path): error: cannot read the file") }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw ReadError(description: "\(path): error: cannot open the file") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(max(before.size, 0)))
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Self.readBytes(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ReadError(description: "\(path): error: read failed")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: buffer[0..<n])
+        switch FileReader.read(path) {
+        case .success(let bytes):
+            return FileSnapshot(bytes: bytes, size: before.size, modifiedSeconds: before.seconds,
+                                modifiedNanoseconds: before.nanoseconds)
+        case .failure(let failure):
+            throw ReadError(description: "\(path): error: \(failure.description)")
         }
-        return FileSnapshot(bytes: bytes, size: before.size, modifiedSeconds: before.seconds, modifiedNanoseconds: before.nanoseconds)
     }
 
     /// True when the file on disk is still exactly this snapshot: same size, modification time and bytes.
@@ -52,16 +43,6 @@ struct FileSnapshot: Equatable {
         return (Int64(s.st_size), Int64(s.st_mtimespec.tv_sec), Int64(s.st_mtimespec.tv_nsec))
         #else
         return (Int64(s.st_size), Int64(s.st_mtim.tv_sec), Int64(s.st_mtim.tv_nsec))
-        #endif
-    }
-
-    private static func readBytes(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.read(fd, p, n)
-        #elseif canImport(Musl)
-        return Musl.read(fd, p, n)
-        #else
-        return Darwin.read(fd, p, n)
         #endif
     }
 }
