@@ -294,7 +294,7 @@ struct DismissalClauses {
 
     /// `case .child(.dismiss)`, `case .path(.popFrom(id:))`, `case .view(.destination(.dismiss))`.
     private func patternDismisses(_ clause: SwitchClauses.Clause, caseName: String, code: CodeTokens) -> Bool {
-        SendForLogicReuseRule.patternPaths(code: code, from: clause.label + 1, to: clause.patternEnd).contains { path in
+        CasePath.patternPaths(code: code, from: clause.label + 1, to: clause.patternEnd).contains { path in
             // Also nested: `case .child(.destination(.dismiss))`.
             path.indices.dropLast().contains { n in
                 path[n] == caseName && (path[n + 1] == "dismiss" || path[n + 1] == "popFrom")
@@ -345,7 +345,7 @@ struct OptionalChildren {
                 for element in body.allElements {
                     for m in element.modifiers where m.name == "ifLet" || m.name == "forEach" {
                         guard let open = m.argumentsOpen,
-                              let action = SendForLogicReuseRule.actionArgument(open: open, code: code) else { continue }
+                              let action = CasePath.actionArgument(open: open, code: code) else { continue }
                         if kinds[action] == nil { kinds[action] = m.name }
                         if let state = ObservedValue.keyPathComponents(at: open + 1, code: code).first {
                             stateNames[action, default: []].insert(state)
