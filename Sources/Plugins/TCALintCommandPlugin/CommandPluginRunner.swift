@@ -15,8 +15,8 @@ enum CommandPluginRunner {
         let targetNames = extractor.extractOption(named: "target")
         var passthrough = extractor.remainingArguments
         if passthrough.contains("--fix") && !fix {
-            Diagnostics.error("--fix rewrites files; run `swift package tca-lint-fix` instead, which asks for permission to write to the package directory")
-            throw PluginFailure(message: "--fix needs the tca-lint-fix plugin")
+            throw PluginFailure(message: "--fix rewrites files; run `swift package tca-lint-fix` instead, "
+                                + "which asks for permission to write to the package directory")
         }
         if fix && !passthrough.contains("--fix") { passthrough.insert("--fix", at: 0) }
 

@@ -36,8 +36,6 @@ public final class LanguageServer {
     var exitCode: Int32?
     private var outputFailed = false
 
-    /// Our own time (ns) of recent lints, newest last; read by tests and benchmarks.
-    private(set) var lintDurations: [UInt64] = []
 
     /// A server reading requests from `input` and writing responses and notifications to `output`.
     /// - Parameter fixProvider: turns engine fixes into quick fixes (see `CodeActionFixProvider`).
@@ -128,8 +126,6 @@ public final class LanguageServer {
         resultCounter += 1
         let result = DocumentLinter.lint(document, configuration: configuration, resultID: String(resultCounter))
         results[uri] = result
-        lintDurations.append(result.nanoseconds)
-        if lintDurations.count > 1000 { lintDurations.removeFirst(500) }
         if let error = result.configurationError { showConfigurationError(error) }
         if features.logTimings {
             let ms = String(format: "%.2f", Double(result.nanoseconds) / 1e6)

@@ -94,4 +94,25 @@ final class LanguageServerProtocolTests: XCTestCase {
         client.send(#"{"jsonrpc":"2.0","id":4,"method":"textDocument/diagnostic","params":{"textDocument":{"uri":"\#(uri)"},"previousResultId":"1"}}"#)
         client.expect(#"{"jsonrpc":"2.0","id":4,"result":{"kind":"full","resultId":"2","items":[]}}"#)
     }
+
+    func testRapidChangesAreDebouncedIntoOnePublishAndCodeActionsSeeTheLatestText() throws {
+        let (client, _) = LSPTestClient.inProcess()
+        client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"initializationOptions":{"debounceMilliseconds":1000}}}"#)
+        _ = try client.receive()
+        let uri = "untitled:Debounce"
+        client.send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"swift","version":1,"text":"let a = 1\n"}}}"#)
+        client.expect(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"\#(uri)","version":1,"diagnostics":[]}}"#)
+        for version in 2...4 {
+            client.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":"let v = x._printChanges()\n"}]}}"#)
+        }
+        // Within the debounce nothing is published; a code action forces the lint, publishes, then answers.
+        client.expectSilence(for: 0.1)
+        client.send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"context":{"diagnostics":[]}}}"#)
+        let published = try client.receive()
+        XCTAssertTrue(published.contains(#""version":4"#) && published.contains("leftover_print_changes"), published)
+        let reply = try client.receive()
+        XCTAssertTrue(reply.contains(#""id":2"#) && reply.contains("Disable leftover_print_changes for this line"), reply)
+        // The debounce that was pending has been served: nothing more comes.
+        client.expectSilence(for: 1.3)  // past the debounce that was pending
+    }
 }
