@@ -13,6 +13,7 @@ enum Usage {
           tca-lint explain <rule_id>           print a rule's document
           tca-lint dump tokens FILE            one token per line: <start> <end> <kind> (byte offsets)
           tca-lint dump reducers FILE...       the reducer model, one JSON object per reducer type
+          tca-lint lsp                         run the language server (LSP 3.17 over stdin/stdout)
           tca-lint version                     print the version
           tca-lint help                        print this help
 

@@ -20,6 +20,11 @@ func runCommand(_ arguments: ArraySlice<String>) -> Int32 {
         case "rules": return try InfoCommands.rules(rest)
         case "explain": return try InfoCommands.explain(rest)
         case "dump": return try DumpCommand.run(rest)
+        case "lsp":
+            // The language server owns standard output from here on: nothing else may print to it.
+            guard rest.isEmpty else { throw CommandError.usage("lsp takes no arguments (it speaks LSP over stdin/stdout)") }
+            return LanguageServer(inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO,
+                                  fixProvider: EngineFixProvider()).run()
         case "version", "--version":
             Output.stdout(TCALintVersion.current + "\n")
             return ExitStatus.clean
@@ -27,7 +32,7 @@ func runCommand(_ arguments: ArraySlice<String>) -> Int32 {
             Output.stdout(Usage.text)
             return ExitStatus.clean
         default:
-            let commands = ["lint", "rules", "explain", "dump", "version", "help"]
+            let commands = ["lint", "rules", "explain", "dump", "lsp", "version", "help"]
             var message = "unknown command '\(command)'"
             if let closest = Suggestion.closest(to: command, in: commands) { message += "; did you mean \(closest)?" }
             throw CommandError.usage(message)

@@ -8,7 +8,8 @@ import XCTest
 /// executable (skipped, with the reason, while the CLI has no `lsp` command).
 final class ScriptedSessionTests: XCTestCase {
     func testScriptedSessionInProcess() throws {
-        let (client, _) = LSPTestClient.inProcess()
+        // The same fix provider as `tca-lint lsp`, so both runs expect the same messages.
+        let (client, _) = LSPTestClient.inProcess(fixProvider: EngineFixProvider())
         client.send(Self.initializeRequest)
         try Self.runSession(client)
     }
@@ -95,7 +96,8 @@ final class ScriptedSessionTests: XCTestCase {
              "params": {"uri": "\(uri)", "version": 2, "diagnostics": [\(diagnostic(line: 8))]}}
             """)
 
-        // Code action on the finding: disable it for this line, with the line's indentation.
+        // Code actions on the finding: the engine's quick fix (remove the modifier, keeping the comment
+        // before it on that line), then disabling it for this line with the line's indentation.
         client.send("""
             {"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction", "params": {
               "textDocument": {"uri": "\(uri)"},
@@ -108,6 +110,11 @@ final class ScriptedSessionTests: XCTestCase {
             """
         client.expect("""
             {"jsonrpc": "2.0", "id": 2, "result": [{
+              "title": "Remove ._printChanges()", "kind": "quickfix", "isPreferred": true,
+              "diagnostics": [\(diagnostic(line: 8))],
+              "edit": {"changes": {"\(uri)": [
+                {"range": {"start": {"line": 8, "character": 15}, "end": {"line": 8, "character": 31}}, "newText": ""}]}}
+            }, {
               "title": "Disable leftover_print_changes for this line", "kind": "quickfix",
               "diagnostics": [\(diagnostic(line: 8))],
               "edit": {"changes": {"\(uri)": [\(disableEdit)]}}}]}
