@@ -130,7 +130,8 @@ public enum CasePath {
         while j < limit && steps < 16 {
             steps += 1
             while code.is(j, "let") || code.is(j, "var") { j += 1 }
-            guard code.isDot(j), j + 1 < limit, code.isNameLike(j + 1) else { break }
+            // `.init(…)` builds a payload value; it is not a case.
+            guard code.isDot(j), j + 1 < limit, code.isNameLike(j + 1), !code.is(j + 1, "init") else { break }
             path.append(code.text(j + 1))
             j += 2
             guard code.isPunct(j, .lparen) else { break }
