@@ -144,6 +144,8 @@ public struct Configuration: Sendable {
     /// Whether a file is linted: inside `included` (when given) and not inside `excluded`.
     /// Relative paths are taken relative to `workingDirectory`.
     public func isIncluded(_ path: String) -> Bool {
+        // Without patterns there is nothing to resolve (this runs once per walked file).
+        if includedFilter.isEmpty && excludedFilter.isEmpty { return true }
         let absolute = Paths.absolute(path, base: workingDirectory)
         if !includedFilter.isEmpty && !includedFilter.matches(absolutePath: absolute) { return false }
         return !excludedFilter.matches(absolutePath: absolute)
