@@ -82,7 +82,7 @@ public struct CodeTokens {
 
     public var count: Int { tokens.count }
 
-    @inlinable public func kind(_ i: Int) -> TokenKind { tokens[i].kind }
+    public func kind(_ i: Int) -> TokenKind { tokens[i].kind }
 
     /// The token's text (allocates; use `is`/`isPunct` in hot paths).
     public func text(_ i: Int) -> String {
@@ -106,7 +106,7 @@ public struct CodeTokens {
     }
 
     /// True when token i is the single punctuation character c.
-    @inlinable public func isPunct(_ i: Int, _ c: UInt8) -> Bool {
+    public func isPunct(_ i: Int, _ c: UInt8) -> Bool {
         guard i >= 0 && i < tokens.count else { return false }
         let t = tokens[i]
         return t.kind == .punct && t.length == 1 && bytes[t.startOffset] == c
@@ -118,7 +118,7 @@ public struct CodeTokens {
     }
 
     /// Index of the partner bracket, or nil.
-    @inlinable public func partnerOf(_ i: Int) -> Int? {
+    public func partnerOf(_ i: Int) -> Int? {
         let p = partner[i]
         return p < 0 ? nil : Int(p)
     }

@@ -2,10 +2,23 @@
 /// the builder lists of `body` and where its logic (Reduce closures, helpers) lives.
 /// All positions are indices into `CodeTokens` (comments excluded).
 public struct FileModel {
+    /// Reducer types in source order (outer types before the types nested in them).
     public var reducers: [ReducerType] = []
-    /// All type declarations of the file by simple name (reducer or not), for cross-references
-    /// such as extensions of a reducer declared in the same file.
-    public init(reducers: [ReducerType] = []) { self.reducers = reducers }
+    /// Extensions (not themselves reducers) of reducer types declared in this file: their members count
+    /// for that reducer (`body_and_reduce`, helpers called from `Reduce(self.core)`).
+    public var relatedExtensions: [ReducerType] = []
+    /// The file mentions `TestStore`: it is test code.
+    public var usesTestStore = false
+
+    public init() {}
+
+    /// The declarations that make up one reducer in this file: the reducer itself and every other
+    /// declaration (reducer or extension) of the same type name.
+    public func declarations(of reducer: ReducerType) -> [ReducerType] {
+        let key = reducer.simpleName
+        return (reducers + relatedExtensions).filter { $0 === reducer || $0.simpleName == key }
+            .sorted { $0.nameToken < $1.nameToken }
+    }
 }
 
 public final class ReducerType {
@@ -31,7 +44,12 @@ public final class ReducerType {
     public var functions: [FunctionDeclaration] = []
     /// Cases of the nested `enum Action` (if declared in this type).
     public var actionCases: [ActionCase] = []
-    /// True when declared in a file that uses `TestStore` (test code).
+    /// Every `var body` of the type (several when declared in `#if` branches); `body` is the last non-static one.
+    public var bodies: [BodyDeclaration] = []
+
+    /// The last name component (`Feature` for `extension App.Feature`).
+    public var simpleName: String { name.split(separator: ".").last.map(String.init) ?? name }
+
     public init(name: String, qualifiedName: String, kind: Kind, nameToken: Int, hasReducerAttribute: Bool,
                 inherits: [String], membersOpen: Int, membersClose: Int) {
         self.name = name
@@ -54,6 +72,10 @@ public struct FunctionDeclaration {
     public var bodyOpen: Int?
     public var bodyClose: Int?
     public var isStatic: Bool
+    /// The declared return type mentions `Effect` (an effect-returning helper of the reducer).
+    public var returnsEffect: Bool = false
+    /// The declared return type mentions `Reduce` or `Reducer` (a helper that builds parent logic).
+    public var returnsReducer: Bool = false
 }
 
 public struct ActionCase {
@@ -136,35 +158,4 @@ public struct Modifier {
     public var children: [BuilderElement]?
     /// The condition of a postfix `#if` the modifier is written in (`DEBUG`), or nil.
     public var condition: String?
-}
-
-extension BuilderElement {
-    /// Every builder list directly nested in this element: its trailing closure, its
-    /// modifiers' closures, and its branches.
-    public var nestedLists: [[BuilderElement]] {
-        var lists: [[BuilderElement]] = []
-        if let children { lists.append(children) }
-        for m in modifiers { if let c = m.children { lists.append(c) } }
-        lists.append(contentsOf: branches)
-        return lists
-    }
-}
-
-extension BodyDeclaration {
-    /// Every builder list of this body, outermost first, in source order.
-    /// Iterative (explicit stack), so deep nesting costs no call-stack depth.
-    public var allBuilderLists: [[BuilderElement]] {
-        var result: [[BuilderElement]] = []
-        var stack: [[BuilderElement]] = [elements]
-        while let list = stack.popLast() {
-            result.append(list)
-            for element in list.reversed() {
-                for nested in element.nestedLists.reversed() { stack.append(nested) }
-            }
-        }
-        return result
-    }
-
-    /// Every element of every builder list.
-    public var allElements: [BuilderElement] { allBuilderLists.flatMap { $0 } }
 }

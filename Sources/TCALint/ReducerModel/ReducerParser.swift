@@ -1,6 +1,206 @@
-/// PLACEHOLDER: replaced by the real parser.
+/// Builds the `FileModel` from the code tokens in one forward pass over type declarations,
+/// then a member scan of each reducer type (and of the extensions of reducer types in the file).
 public struct ReducerParser {
     let code: CodeTokens
+
     public init(code: CodeTokens) { self.code = code }
-    public func parseFile() -> FileModel { FileModel() }
+
+    /// A type declaration header, found by the forward scan.
+    struct TypeHeader {
+        var kind: ReducerType.Kind
+        var name: String
+        var qualifiedName: String
+        var nameToken: Int
+        var hasReducerAttribute: Bool
+        var inherits: [String]
+        var open: Int
+        var close: Int
+    }
+
+    public func parseFile() -> FileModel {
+        let headers = typeHeaders()
+        var model = FileModel()
+        let reducerNames = Set(headers.filter { $0.hasReducerAttribute || !$0.inherits.isEmpty }.map { $0.name })
+        for h in headers {
+            let isReducer = h.hasReducerAttribute || !h.inherits.isEmpty
+            // Extensions of a reducer declared in this file carry members that count for it.
+            let isRelatedExtension = !isReducer && h.kind == .extension && reducerNames.contains(lastComponent(h.name))
+            guard isReducer || isRelatedExtension else { continue }
+            let type = ReducerType(name: h.name, qualifiedName: h.qualifiedName, kind: h.kind, nameToken: h.nameToken,
+                                   hasReducerAttribute: h.hasReducerAttribute, inherits: h.inherits,
+                                   membersOpen: h.open, membersClose: h.close)
+            MemberScanner(code: code, type: type).scan()
+            if isReducer { model.reducers.append(type) } else { model.relatedExtensions.append(type) }
+        }
+        model.usesTestStore = containsIdentifier("TestStore")
+        return model
+    }
+
+    private func lastComponent(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    private func containsIdentifier(_ word: StaticString) -> Bool {
+        for i in 0..<code.count where code.tokens[i].kind == .identifier && code.is(i, word) { return true }
+        return false
+    }
+
+    /// Every struct/enum/class/actor/extension declaration with a member block, outermost first.
+    /// Enclosing types are tracked with a stack of member-block ends, never by recursion.
+    func typeHeaders() -> [TypeHeader] {
+        var result: [TypeHeader] = []
+        var enclosing: [(name: String, close: Int)] = []
+        let n = code.count
+        var i = 0
+        while i < n {
+            while let last = enclosing.last, last.close < i { enclosing.removeLast() }
+            let t = code.tokens[i]
+            guard t.kind == .keyword || t.kind == .identifier, let kind = declarationKind(at: i) else {
+                i += 1
+                continue
+            }
+            guard let header = parseHeader(kind: kind, at: i, enclosing: enclosing.map { $0.name }) else {
+                i += 1
+                continue
+            }
+            result.append(header)
+            enclosing.append((header.name, header.close))
+            i = header.open + 1
+        }
+        return result
+    }
+
+    /// The declaration kind introduced at i, if i is such a keyword in declaration position.
+    private func declarationKind(at i: Int) -> ReducerType.Kind? {
+        let t = code.tokens[i]
+        if t.kind == .keyword {
+            if code.is(i, "struct") { return .struct }
+            if code.is(i, "enum") { return .enum }
+            if code.is(i, "extension") { return .extension }
+            if code.is(i, "class") {
+                // `class func`, `class var` are modifiers, not declarations.
+                return code.isNameLike(i + 1) && code.tokens[i + 1].kind == .identifier ? .class : nil
+            }
+            return nil
+        }
+        if code.is(i, "actor") {
+            // Contextual: only `actor Name {`/`actor Name:`/`actor Name<`.
+            guard code.tokens.indices.contains(i + 2), code.tokens[i + 1].kind == .identifier else { return nil }
+            return code.isPunct(i + 2, .lbrace) || code.isPunct(i + 2, .colon) || code.isOperator(i + 2, "<") ? .actor : nil
+        }
+        return nil
+    }
+
+    private func parseHeader(kind: ReducerType.Kind, at i: Int, enclosing: [String]) -> TypeHeader? {
+        let n = code.count
+        var j = i + 1
+        guard j < n, code.isNameLike(j) else { return nil }
+        let nameToken = j
+        var name: String
+        if kind == .extension {
+            // Extended type: a dotted name, possibly with generic arguments.
+            var last = j
+            j += 1
+            while j < n {
+                if code.isDot(j), code.isNameLike(j + 1) { last = j + 1; j += 2; continue }
+                if let g = code.skipGenericArguments(j, limit: n) { last = g - 1; j = g; continue }
+                if code.isOperator(j, "?") || code.isOperator(j, "!") { last = j; j += 1; continue }
+                break
+            }
+            name = code.sourceText(from: nameToken, through: last)
+        } else {
+            name = code.text(j)
+            j += 1
+            if let g = code.skipGenericArguments(j, limit: n) { j = g }
+        }
+        // Inheritance clause and `where` clause up to the member block.
+        var inherits: [String] = []
+        if code.isPunct(j, .colon) {
+            j += 1
+            var itemStart = j
+            while j < n && !code.isPunct(j, .lbrace) {
+                if code.tokens[j].kind == .keyword && code.is(j, "where") { break }
+                if code.isPunct(j, .comma) {
+                    if let inh = reducerInheritance(from: itemStart, to: j) { inherits.append(inh) }
+                    j += 1
+                    itemStart = j
+                    continue
+                }
+                if let g = code.skipGenericArguments(j, limit: n) { j = g; continue }
+                if code.isPunct(j, .lparen) || code.isPunct(j, .lbracket) { j = code.skipGroup(j, limit: n); continue }
+                // A declaration keyword means this was not a type header after all.
+                if code.tokens[j].kind == .keyword && !(code.is(j, "Any") || code.is(j, "Self")) { return nil }
+                j += 1
+            }
+            if let inh = reducerInheritance(from: itemStart, to: j) { inherits.append(inh) }
+        }
+        while j < n && !code.isPunct(j, .lbrace) {
+            // `where` clause: skip to the brace; give up on anything that cannot be in one.
+            if code.isPunct(j, .semicolon) || code.isPunct(j, .rbrace) { return nil }
+            j = code.skipGroup(j, limit: n)
+        }
+        guard j < n else { return nil }
+        let open = j
+        let close = code.partnerOf(open).map { $0 > open ? $0 : n } ?? n
+        let simpleName = kind == .extension ? name : name
+        return TypeHeader(kind: kind, name: simpleName, qualifiedName: (enclosing + [simpleName]).joined(separator: "."),
+                          nameToken: nameToken, hasReducerAttribute: hasReducerAttribute(before: i),
+                          inherits: inherits, open: open, close: close)
+    }
+
+    /// The inherited type written in [from, to) if its base name is `Reducer` or `ReducerProtocol`.
+    private func reducerInheritance(from: Int, to: Int) -> String? {
+        guard from < to else { return nil }
+        // Base name: the last name component before any generic arguments.
+        var base: Int? = nil
+        var j = from
+        while j < to {
+            if code.isNameLike(j) { base = j; j += 1; continue }
+            if code.isDot(j) { j += 1; continue }
+            if code.tokens[j].kind == .identifier || code.tokens[j].kind == .keyword { j += 1; continue }
+            break
+        }
+        guard let b = base, code.is(b, "Reducer") || code.is(b, "ReducerProtocol") else { return nil }
+        // `some Reducer` is not inheritance, and attributes like `@unchecked` precede other names.
+        if code.is(from, "some") || code.is(from, "any") { return nil }
+        return code.sourceText(from: from, through: to - 1)
+    }
+
+    /// Whether the declaration keyword at i carries an attribute whose last name component is `Reducer`.
+    /// Walks back over modifiers and attributes (with arguments) that precede the keyword.
+    private func hasReducerAttribute(before i: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j >= 0 && steps < 64 {
+            steps += 1
+            let t = code.tokens[j]
+            if code.isPunct(j, .rparen) {
+                guard let o = code.partnerOf(j), o < j else { return false }
+                j = o - 1
+                continue
+            }
+            if t.kind == .identifier || t.kind == .keyword {
+                // Attribute name `@A.B.Reducer`: walk to the `@`.
+                var k = j
+                var lastName = j
+                while k - 2 >= 0 && code.isDot(k - 1) && code.isNameLike(k - 2) { k -= 2 }
+                if k - 1 >= 0 && code.isPunct(k - 1, .at) {
+                    if code.is(lastName, "Reducer") { return true }
+                    lastName = k
+                    j = k - 2
+                    continue
+                }
+                if isDeclarationModifier(j) { j -= 1; continue }
+                return false
+            }
+            return false
+        }
+        return false
+    }
+
+    private func isDeclarationModifier(_ j: Int) -> Bool {
+        let words: [StaticString] = ["public", "private", "fileprivate", "internal", "open", "final", "indirect",
+                                     "nonisolated", "package", "static", "dynamic", "isolated", "nonmutating"]
+        return words.contains { code.is(j, $0) }
+    }
 }

@@ -1,7 +1,14 @@
 /// Every rule tca-lint knows, in the order `tca-lint rules` lists them.
 /// Adding a rule: write `Rules/<Name>Rule.swift`, add its type here, write `rules/<rule_id>.md`.
 public enum RuleRegistry {
-    public static let all: [any Rule.Type] = []
+    public static let all: [any Rule.Type] = [
+        ReduceBeforeScopeRule.self,
+        BindingReducerNotFirstRule.self,
+        SendForLogicReuseRule.self,
+        ExpensiveBodyRule.self,
+        BodyAndReduceRule.self,
+        LeftoverPrintChangesRule.self,
+    ]
 
     public static func rule(withID id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id }

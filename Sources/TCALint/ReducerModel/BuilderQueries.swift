@@ -1,0 +1,73 @@
+/// Questions rules ask about builder elements, answered in one place.
+extension BuilderElement {
+    /// Free functions that are work, never reducers (`print(…)` in a builder runs on every body build).
+    static let workFunctions: Set<String> = [
+        "print", "debugPrint", "dump", "NSLog", "os_log", "assert", "assertionFailure", "precondition",
+        "preconditionFailure", "fatalError",
+    ]
+
+    /// True when this element contributes a reducer to its list (not a declaration, a non-reducer
+    /// statement, or a call such as `print(…)`). Control flow counts when a branch holds a reducer.
+    public var isReducerElement: Bool {
+        switch kind {
+        case .declaration, .other:
+            return false
+        case .expression:
+            return !(Self.workFunctions.contains(name) && qualified == nil) && name != "expr"
+        case .ifStatement, .switchStatement, .ifConfig, .forLoop:
+            return branches.contains { branch in
+                branch.contains { $0.kind == .expression && $0.isReducerElement || $0.kind != .expression && $0.kind != .declaration && $0.kind != .other }
+            }
+        }
+    }
+
+    /// True for parent logic written inline: `Reduce { … }` or `Reduce(…)`.
+    public var isReduce: Bool { kind == .expression && name == "Reduce" }
+
+    /// True for any `Scope(…)` initializer (also qualified and with generic arguments).
+    public var isScope: Bool { kind == .expression && name == "Scope" && argumentsOpen != nil }
+
+    /// How messages name the element.
+    public var displayName: String {
+        switch kind {
+        case .expression: return name
+        case .ifStatement: return "the if block"
+        case .switchStatement: return "the switch block"
+        case .ifConfig: return "the #if block"
+        case .forLoop: return "the for loop"
+        case .declaration: return "'\(name)'"
+        case .other: return name
+        }
+    }
+
+    /// Builder lists nested in this element that hold reducers. A `Reduce`'s closure is logic, not a list.
+    var reducerLists: [[BuilderElement]] {
+        var lists: [[BuilderElement]] = []
+        if let children, name != "Reduce" { lists.append(children) }
+        for m in modifiers { if let c = m.children { lists.append(c) } }
+        lists.append(contentsOf: branches)
+        return lists
+    }
+}
+
+extension BodyDeclaration {
+    /// Every builder list of the body that holds reducers, outermost first, in source order:
+    /// the body, `CombineReducers { }`, Scope child closures, `.ifLet`/`.forEach`/`.onChange` closures,
+    /// and branches of `if`/`switch`/`#if`/`for`. Iterative, so nesting costs no call-stack depth.
+    public var reducerBuilderLists: [[BuilderElement]] {
+        var result: [[BuilderElement]] = []
+        var stack: [[BuilderElement]] = [elements]
+        while let list = stack.popLast() {
+            result.append(list)
+            for element in list.reversed() {
+                for nested in element.reducerLists.reversed() { stack.append(nested) }
+            }
+        }
+        return result
+    }
+}
+
+extension BodyDeclaration {
+    /// Every element of every reducer builder list of the body.
+    public var allElements: [BuilderElement] { reducerBuilderLists.flatMap { $0 } }
+}

@@ -1,0 +1,229 @@
+/// Small, reusable moves over `CodeTokens` shared by the parser and the rules.
+/// None of them recurse: nested brackets are skipped through their precomputed partners.
+extension CodeTokens {
+    /// Index after the bracket group that starts at `i` (or `i + 1` for a non-bracket token).
+    /// An unbalanced opener swallows the rest of the input (`limit`).
+    public func skipGroup(_ i: Int, limit: Int) -> Int {
+        let t = tokens[i]
+        if t.kind == .punct && t.length == 1 {
+            let c = bytes[t.startOffset]
+            if c == .lparen || c == .lbrace || c == .lbracket {
+                if let p = partnerOf(i), p > i { return min(p + 1, limit) }
+                return limit
+            }
+        }
+        return i + 1
+    }
+
+    /// True for `.` as a member-access dot (a lone `.` punct).
+    public func isDot(_ i: Int) -> Bool { isPunct(i, .dot) }
+
+    /// True for identifier tokens and the keywords that can name things in expressions (`self`, `Self`, `init`).
+    public func isNameLike(_ i: Int) -> Bool {
+        guard i >= 0 && i < count else { return false }
+        switch tokens[i].kind {
+        case .identifier: return true
+        case .keyword: return self.is(i, "self") || self.is(i, "Self") || self.is(i, "init") || self.is(i, "Any")
+        default: return false
+        }
+    }
+
+    /// True when token i begins with an uppercase ASCII letter (type names by convention).
+    public func startsUppercase(_ i: Int) -> Bool {
+        guard i >= 0 && i < count else { return false }
+        var o = tokens[i].startOffset
+        if bytes[o] == UInt8(ascii: "`") { o += 1 }
+        guard o < bytes.count else { return false }
+        let c = bytes[o]
+        return c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
+    }
+
+    /// Number of `<` minus `>` characters in an operator token (operators are merged, e.g. `>>`, `>?`).
+    func angleDelta(_ i: Int) -> Int {
+        let t = tokens[i]
+        guard t.kind == .operator else { return 0 }
+        var d = 0
+        for o in t.startOffset..<t.endOffset {
+            if bytes[o] == UInt8(ascii: "<") { d += 1 } else if bytes[o] == UInt8(ascii: ">") { d -= 1 }
+        }
+        return d
+    }
+
+    /// If token i is a `<` glued to the preceding name, the index after the matching `>`; otherwise nil.
+    /// Gives up (nil) on tokens that cannot occur in a generic argument list, so `a < b` is never mistaken.
+    public func skipGenericArguments(_ i: Int, limit: Int) -> Int? {
+        guard i < limit, i > 0, tokens[i].kind == .operator, bytes[tokens[i].startOffset] == UInt8(ascii: "<"),
+              tokens[i].start == tokens[i - 1].end else { return nil }
+        var depth = 0
+        var j = i
+        var steps = 0
+        while j < limit && steps < 400 {
+            steps += 1
+            let t = tokens[j]
+            switch t.kind {
+            case .operator:
+                // Only angle brackets and type operators (`?`, `!`, `&`, `->`, `...`) may appear.
+                for o in t.startOffset..<t.endOffset {
+                    let c = bytes[o]
+                    if c == UInt8(ascii: "<") { depth += 1 } else if c == UInt8(ascii: ">") {
+                        depth -= 1
+                        if depth == 0 {
+                            // `>` must close the token (`>?` and `>!` are fine, `>=` is not generic).
+                            var k = o + 1
+                            while k < t.endOffset {
+                                let d = bytes[k]
+                                if d != UInt8(ascii: "?") && d != UInt8(ascii: "!") && d != UInt8(ascii: ">") { return nil }
+                                k += 1
+                            }
+                            return j + 1
+                        }
+                    } else if c != UInt8(ascii: "?") && c != UInt8(ascii: "!") && c != UInt8(ascii: "&")
+                                && c != UInt8(ascii: "-") && c != UInt8(ascii: ".") && c != UInt8(ascii: "~") {
+                        return nil
+                    }
+                }
+                j += 1
+            case .identifier:
+                j += 1
+            case .keyword:
+                guard self.is(j, "Self") || self.is(j, "Any") || self.is(j, "inout") || self.is(j, "throws")
+                        || self.is(j, "_") else { return nil }
+                j += 1
+            case .punct:
+                let c = bytes[t.startOffset]
+                if c == .lparen || c == .lbracket {
+                    j = skipGroup(j, limit: limit)
+                } else if c == .comma || c == .dot || c == .colon || c == .at {
+                    j += 1
+                } else {
+                    return nil
+                }
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// For a closure `{` at i: the index of the first token after its signature's `in`, or nil when
+    /// it has no signature (`{ state, action in …}` → index after `in`; `{ Child() }` → nil).
+    public func closureBodyStart(_ open: Int) -> Int? {
+        guard let close = partnerOf(open), close > open else { return nil }
+        var j = open + 1
+        var steps = 0
+        while j < close && steps < 128 {
+            steps += 1
+            let t = tokens[j]
+            switch t.kind {
+            case .keyword:
+                if self.is(j, "in") { return j > open + 1 ? j + 1 : nil }
+                guard self.is(j, "_") || self.is(j, "inout") || self.is(j, "throws") || self.is(j, "rethrows")
+                        || self.is(j, "Self") || self.is(j, "self") || self.is(j, "Any") else { return nil }
+                j += 1
+            case .identifier:
+                j += 1
+            case .operator:
+                // `->`, generics, optionals in parameter types.
+                j += 1
+            case .punct:
+                let c = bytes[t.startOffset]
+                if c == .lparen || c == .lbracket {
+                    j = skipGroup(j, limit: close)
+                } else if c == .comma || c == .colon || c == .dot || c == .at {
+                    j += 1
+                } else {
+                    return nil
+                }
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether token k, which starts a new line, continues the expression that ended at k-1
+    /// rather than starting a new statement: a leading `.member`, a binary operator at either end of
+    /// the break, `else`/`catch`, or a postfix `#if` whose clause begins with `.member`.
+    public func continuesExpression(at k: Int, limit: Int) -> Bool {
+        guard k < limit else { return false }
+        let t = tokens[k]
+        if t.kind == .punct && t.length == 1 && bytes[t.startOffset] == .dot { return true }
+        if t.kind == .operator {
+            let c = bytes[t.startOffset]
+            // A line starting with a prefix-looking operator glued to its operand starts a new statement.
+            let prefixLike = c == UInt8(ascii: "!") || c == UInt8(ascii: "&") || c == UInt8(ascii: "~")
+            return !prefixLike
+        }
+        if t.kind == .keyword && (self.is(k, "else") || self.is(k, "catch")) { return true }
+        if isPostfixIfConfig(k, limit: limit) { return true }
+        if k > 0 {
+            let p = tokens[k - 1]
+            if p.kind == .operator {
+                // `x = \n y`, `a && \n b` continue; a postfix `?`/`!` or a closing generic `>`
+                // glued to its operand (`foo!`, `Array<Int>`) does not.
+                let glued = k >= 2 && p.start == tokens[k - 2].end
+                let last = bytes[p.endOffset - 1]
+                let postfixLike = last == UInt8(ascii: "?") || last == UInt8(ascii: "!") || last == UInt8(ascii: ">")
+                if !(glued && postfixLike) { return true }
+            }
+            if p.kind == .punct && p.length == 1 {
+                let c = bytes[p.startOffset]
+                if c == .comma || c == .dot || c == .colon || c == .at { return true }
+            }
+            if p.kind == .punct && p.length == 2 { return true } // `::`
+        }
+        return false
+    }
+
+    /// True for `#if` whose first clause starts, on the next line, with `.member` (a postfix `#if` in a chain).
+    public func isPostfixIfConfig(_ k: Int, limit: Int) -> Bool {
+        guard k < limit, tokens[k].kind == .pound, self.is(k, "#if") else { return false }
+        var j = k + 1
+        while j < limit && !newlineBefore[j] { j = skipGroup(j, limit: limit) }
+        return j < limit && isDot(j)
+    }
+
+    /// End (exclusive) of the statement starting at `start`, within `[start, limit)`.
+    /// A statement ends before a token on a new line that does not continue it, or at `;`.
+    public func statementEnd(from start: Int, limit: Int) -> Int {
+        var j = start
+        var steps = 0
+        while j < limit {
+            steps += 1
+            if steps > 1, isPunct(j, .semicolon) { return j }
+            j = skipGroup(j, limit: limit)
+            if j >= limit { return limit }
+            if isPunct(j, .semicolon) { return j }
+            if newlineBefore[j] && !continuesExpression(at: j, limit: limit) { return j }
+            if tokens[j].kind == .pound && isPostfixIfConfig(j, limit: limit), let e = ifConfigEnd(j, limit: limit) {
+                j = e
+                if j >= limit || (newlineBefore[j] && !continuesExpression(at: j, limit: limit)) { return min(j, limit) }
+            }
+        }
+        return limit
+    }
+
+    /// For `#if` at k: the index after its matching `#endif` (nested `#if`s counted), or nil if unterminated.
+    public func ifConfigEnd(_ k: Int, limit: Int) -> Int? {
+        var depth = 0
+        var j = k
+        while j < limit {
+            if tokens[j].kind == .pound {
+                if self.is(j, "#if") { depth += 1 } else if self.is(j, "#endif") {
+                    depth -= 1
+                    if depth == 0 { return j + 1 }
+                }
+                j += 1
+            } else {
+                j = skipGroup(j, limit: limit)
+            }
+        }
+        return nil
+    }
+
+    /// Source text of tokens [from, to] inclusive, as written (used for names shown in messages and dumps).
+    public func sourceText(from: Int, through: Int) -> String {
+        guard from <= through, from >= 0, through < count else { return "" }
+        return String(decoding: bytes[tokens[from].startOffset..<tokens[through].endOffset], as: UTF8.self)
+    }
+}
