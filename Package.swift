@@ -8,17 +8,56 @@ let package = Package(
     products: [
         .executable(name: "tca-lint", targets: ["tca-lint"]),
         .library(name: "TCALint", targets: ["TCALint"]),
+        // `swift package tca-lint` / `swift package lint`: lint the package (read only).
+        .plugin(name: "TCALintCommandPlugin", targets: ["TCALintCommandPlugin"]),
+        .plugin(name: "LintCommandPlugin", targets: ["LintCommandPlugin"]),
+        // `swift package tca-lint-fix`: apply fixes (asks for permission to write).
+        .plugin(name: "TCALintFixCommandPlugin", targets: ["TCALintFixCommandPlugin"]),
+        // Findings as build warnings: `plugins: [.plugin(name: "TCALintBuildToolPlugin", package: "tca-lint")]`.
+        .plugin(name: "TCALintBuildToolPlugin", targets: ["TCALintBuildToolPlugin"]),
     ],
     targets: [
         // The engine: source bytes → tokens → reducer model → rules → diagnostics → reporters.
         .target(name: "TCALint", path: "Sources/TCALint"),
         // The command line: argument parsing, file walking, exit codes.
         .executableTarget(name: "tca-lint", dependencies: ["TCALint"], path: "Sources/tca-lint"),
+        // SwiftPM plugins. Plugins cannot depend on a library, so the three command plugins share
+        // CommandPluginRunner.swift through symlinks; write permission is declared per plugin,
+        // which is why fixing is a plugin of its own (lint never asks for permission).
+        .plugin(
+            name: "TCALintCommandPlugin",
+            capability: .command(intent: .custom(verb: "tca-lint", description: "Lint the package's Swift targets with tca-lint")),
+            dependencies: ["tca-lint"],
+            path: "Sources/Plugins/TCALintCommandPlugin"
+        ),
+        .plugin(
+            name: "LintCommandPlugin",
+            capability: .command(intent: .custom(verb: "lint", description: "Lint the package's Swift targets with tca-lint")),
+            dependencies: ["tca-lint"],
+            path: "Sources/Plugins/LintCommandPlugin"
+        ),
+        .plugin(
+            name: "TCALintFixCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "tca-lint-fix", description: "Apply tca-lint's automatic fixes to the package's Swift targets"),
+                permissions: [.writeToPackageDirectory(reason: "tca-lint-fix rewrites Swift files to apply tca-lint's fixes")]
+            ),
+            dependencies: ["tca-lint"],
+            path: "Sources/Plugins/TCALintFixCommandPlugin"
+        ),
+        .plugin(
+            name: "TCALintBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["tca-lint"],
+            path: "Sources/Plugins/TCALintBuildToolPlugin"
+        ),
         .testTarget(
             name: "TCALintTests",
             // Depending on the executable makes `swift test` build it, so end-to-end tests can run it.
             dependencies: ["TCALint", "tca-lint"],
-            path: "Tests/TCALintTests"
+            path: "Tests/TCALintTests",
+            // Expected reporter outputs, read by the tests through #filePath (not bundled resources).
+            exclude: ["Golden"]
         ),
     ]
 )

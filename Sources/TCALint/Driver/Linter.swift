@@ -4,10 +4,17 @@ public struct Linter {
     /// Severity overrides by rule id (from configuration).
     public var severities: [String: Severity]
 
-    public init(rules: [any Rule.Type] = RuleRegistry.defaultEnabled, severities: [String: Severity] = [:]) {
+    /// Per-path rule exclusions from configuration (`<rule_id>: { excluded: [...] }`): (path, ruleID) → skip.
+    public var isRuleExcluded: (String, String) -> Bool
+
+    public init(rules: [any Rule.Type] = RuleRegistry.defaultEnabled, severities: [String: Severity] = [:],
+                isRuleExcluded: @escaping (String, String) -> Bool = { _, _ in false }) {
         self.rules = rules
         self.severities = severities
+        self.isRuleExcluded = isRuleExcluded
     }
+
+    static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
 
     /// The file's diagnostics in report order (line, column, rule).
     public func lint(_ source: SourceFile) -> [Diagnostic] {
@@ -17,8 +24,11 @@ public struct Linter {
 
     public func diagnostics(for file: AnalyzedFile) -> [Diagnostic] {
         var result: [Diagnostic] = []
+        var enabled = Set<String>()
         for ruleType in rules {
             let d = ruleType.description
+            if isRuleExcluded(file.source.path, d.id) { continue }
+            enabled.insert(d.id)
             let severity = severities[d.id] ?? d.defaultSeverity
             for finding in ruleType.init().check(file) {
                 let loc = file.source.location(of: finding.offset)
@@ -27,6 +37,10 @@ public struct Linter {
                                          message: finding.message, lineText: file.source.lineText(loc.line)))
             }
         }
+        // Inline `tca-lint:disable` comments, and `superfluous_disable` for those that suppress nothing.
+        result = Suppressions.apply(result, in: file, knownRuleIDs: Self.knownRuleIDs, enabledRuleIDs: enabled,
+                                    superfluousSeverity: severities[SuperfluousDisableRule.description.id]
+                                        ?? SuperfluousDisableRule.description.defaultSeverity)
         result.sort(by: Diagnostic.reportOrder)
         // Two rules (or two paths of one rule) may describe the same thing at the same place once only.
         var unique: [Diagnostic] = []

@@ -30,7 +30,10 @@ extension BuilderElement {
     /// How messages name the element.
     public var displayName: String {
         switch kind {
-        case .expression: return name
+        case .expression:
+            // `self.core()` is parsed as `self` with the modifier `.core`: name the helper.
+            if (name == "self" || name == "Self"), let first = modifiers.first { return first.name }
+            return name
         case .ifStatement: return "the if block"
         case .switchStatement: return "the switch block"
         case .ifConfig: return "the #if block"
@@ -41,10 +44,11 @@ extension BuilderElement {
     }
 
     /// Builder lists nested in this element that hold reducers. A `Reduce`'s closure is logic, not a list.
-    var reducerLists: [[BuilderElement]] {
+    /// Closures of modifiers named in `skipping` are left out.
+    func reducerLists(skipping: Set<String> = []) -> [[BuilderElement]] {
         var lists: [[BuilderElement]] = []
         if let children, name != "Reduce" { lists.append(children) }
-        for m in modifiers { if let c = m.children { lists.append(c) } }
+        for m in modifiers where !skipping.contains(m.name) { if let c = m.children { lists.append(c) } }
         lists.append(contentsOf: branches)
         return lists
     }
@@ -54,13 +58,18 @@ extension BodyDeclaration {
     /// Every builder list of the body that holds reducers, outermost first, in source order:
     /// the body, `CombineReducers { }`, Scope child closures, `.ifLet`/`.forEach`/`.onChange` closures,
     /// and branches of `if`/`switch`/`#if`/`for`. Iterative, so nesting costs no call-stack depth.
-    public var reducerBuilderLists: [[BuilderElement]] {
+    public var reducerBuilderLists: [[BuilderElement]] { reducerBuilderLists(skippingModifiers: []) }
+
+    /// The lists evaluated while `body` is built: `onChange` closures run per action, not per build.
+    public var buildTimeBuilderLists: [[BuilderElement]] { reducerBuilderLists(skippingModifiers: ["onChange"]) }
+
+    func reducerBuilderLists(skippingModifiers skipping: Set<String>) -> [[BuilderElement]] {
         var result: [[BuilderElement]] = []
         var stack: [[BuilderElement]] = [elements]
         while let list = stack.popLast() {
             result.append(list)
             for element in list.reversed() {
-                for nested in element.reducerLists.reversed() { stack.append(nested) }
+                for nested in element.reducerLists(skipping: skipping).reversed() { stack.append(nested) }
             }
         }
         return result

@@ -140,4 +140,37 @@ public enum CasePath {
         }
         return path
     }
+
+    /// The case named by the `action:` argument: `\.child` → child, `/Action.child` → child.
+    public static func actionArgument(open: Int, code: CodeTokens) -> String? {
+        guard let close = code.partnerOf(open), close > open else { return nil }
+        var j = open + 1
+        while j < close {
+            if code.is(j, "action") && code.isPunct(j + 1, .colon) {
+                var k = j + 2
+                var names: [String] = []
+                while k < close && !code.isPunct(k, .comma) {
+                    if code.tokens[k].kind == .identifier { names.append(code.text(k)) }
+                    k = code.skipGroup(k, limit: close)
+                }
+                return code.isPunct(j + 2, .backslash) ? names.first : names.last
+            }
+            j = code.skipGroup(j, limit: close)
+        }
+        return nil
+    }
+
+    /// Case paths of the comma-separated patterns in [from, to).
+    public static func patternPaths(code: CodeTokens, from: Int, to: Int) -> [[String]] {
+        var paths: [[String]] = []
+        var j = from
+        while j < to {
+            let path = CasePath.read(at: j, code: code, limit: to)
+            if !path.isEmpty { paths.append(path) }
+            while j < to && !code.isPunct(j, .comma) { j = code.skipGroup(j, limit: to) }
+            j += 1
+            // `where` clauses end the pattern list.
+        }
+        return paths
+    }
 }

@@ -12,12 +12,14 @@ public struct FileModel {
 
     public init() {}
 
+    /// Declarations (reducers and related extensions) grouped by the type they declare (`ReducerType.identity`),
+    /// in source order. Built once by the parser so that lookups stay linear in the number of reducers.
+    public var declarationsByName: [String: [ReducerType]] = [:]
+
     /// The declarations that make up one reducer in this file: the reducer itself and every other
     /// declaration (reducer or extension) of the same type name.
     public func declarations(of reducer: ReducerType) -> [ReducerType] {
-        let key = reducer.simpleName
-        return (reducers + relatedExtensions).filter { $0 === reducer || $0.simpleName == key }
-            .sorted { $0.nameToken < $1.nameToken }
+        declarationsByName[reducer.identity] ?? [reducer]
     }
 }
 
@@ -47,12 +49,16 @@ public final class ReducerType {
     /// Every `var body` of the type (several when declared in `#if` branches); `body` is the last non-static one.
     public var bodies: [BodyDeclaration] = []
 
+    /// Which type this declaration belongs to (set by the parser; see `ReducerParser.groupDeclarations`).
+    public var identity = ""
+
     /// The last name component (`Feature` for `extension App.Feature`).
-    public var simpleName: String { name.split(separator: ".").last.map(String.init) ?? name }
+    public let simpleName: String
 
     public init(name: String, qualifiedName: String, kind: Kind, nameToken: Int, hasReducerAttribute: Bool,
                 inherits: [String], membersOpen: Int, membersClose: Int) {
         self.name = name
+        self.simpleName = name.split(separator: ".").last.map(String.init) ?? name
         self.qualifiedName = qualifiedName
         self.kind = kind
         self.nameToken = nameToken

@@ -32,8 +32,30 @@ public struct ReducerParser {
             MemberScanner(code: code, type: type).scan()
             if isReducer { model.reducers.append(type) } else { model.relatedExtensions.append(type) }
         }
+        model.declarationsByName = Self.groupDeclarations(model.reducers + model.relatedExtensions, headers: headers)
         model.usesTestStore = containsIdentifier("TestStore")
         return model
+    }
+
+    /// Which declarations are the same type. Every struct/enum/class/actor is its own type (two local
+    /// `struct Child` in different test functions are different types); an extension joins the one
+    /// declaration it names (`extension Library.Book` → the `Book` nested in `Library`), or, when that is
+    /// absent or ambiguous, the other extensions written with the same name.
+    static func groupDeclarations(_ decls: [ReducerType], headers: [TypeHeader]) -> [String: [ReducerType]] {
+        let primaries = headers.filter { $0.kind != .extension }
+        var groups: [String: [ReducerType]] = [:]
+        for decl in decls.sorted(by: { $0.nameToken < $1.nameToken }) {
+            let key: String
+            if decl.kind != .extension {
+                key = "#\(decl.nameToken)"
+            } else {
+                let candidates = primaries.filter { $0.qualifiedName == decl.name || $0.qualifiedName.hasSuffix("." + decl.name) }
+                key = candidates.count == 1 ? "#\(candidates[0].nameToken)" : "extension " + decl.name
+            }
+            decl.identity = key
+            groups[key, default: []].append(decl)
+        }
+        return groups
     }
 
     private func lastComponent(_ name: String) -> String {

@@ -1,6 +1,19 @@
-/// Every reporter, by `--reporter` name.
+/// Every reporter, by `--reporter` name, in the order `--help` lists them.
 public enum ReporterRegistry {
-    public static let all: [any Reporter.Type] = [XcodeReporter.self]
+    public static let all: [any Reporter.Type] = [
+        XcodeReporter.self,
+        RelativePathReporter.self,
+        EmacsReporter.self,
+        GCCReporter.self,
+        JSONReporter.self,
+        SARIFReporter.self,
+        GitHubActionsReporter.self,
+        CheckstyleReporter.self,
+        JUnitReporter.self,
+        CodeClimateReporter.self,
+        MarkdownReporter.self,
+        SummaryReporter.self,
+    ]
 
     public static func reporter(named name: String) -> (any Reporter.Type)? {
         all.first { $0.identifier == name }

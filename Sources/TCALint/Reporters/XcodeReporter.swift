@@ -5,10 +5,6 @@ public struct XcodeReporter: Reporter {
     public init() {}
 
     public func generateReport(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
-        var out = ""
-        for d in diagnostics {
-            out += "\(d.path):\(d.line):\(d.column): \(d.severity.rawValue): \(d.message) (\(d.ruleID))\n"
-        }
-        return out
+        DiagnosticLine.lines(diagnostics) { DiagnosticLine.xcode($0, path: $0.path) }
     }
 }

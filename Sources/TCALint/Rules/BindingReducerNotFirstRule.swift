@@ -5,7 +5,8 @@ public struct BindingReducerNotFirstRule: Rule {
         id: "binding_reducer_not_first",
         name: "Binding Reducer Not First",
         summary: "`BindingReducer()` is not the first reducer of its builder; reducers above it read fields before the binding is written",
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        fixability: .safe
     )
 
     public init() {}

@@ -33,7 +33,7 @@ public struct ExpensiveBodyRule: Rule {
             for body in reducer.bodies {
                 // (a) Non-reducer statements in a builder list.
                 var statementRanges: [(Int, Int)] = []
-                for list in body.reducerBuilderLists {
+                for list in body.buildTimeBuilderLists {
                     for element in list where Self.isWorkStatement(element) {
                         statementRanges.append((element.start, element.end))
                         findings.append(finding(

@@ -5,7 +5,8 @@ public struct LeftoverPrintChangesRule: Rule {
         id: "leftover_print_changes",
         name: "Leftover Print Changes",
         summary: "`._printChanges()` is a debugging aid (underscored, unversioned API); remove it before merging",
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        fixability: .safe
     )
 
     public init() {}

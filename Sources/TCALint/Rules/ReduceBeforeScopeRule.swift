@@ -6,7 +6,8 @@ public struct ReduceBeforeScopeRule: Rule {
         id: "reduce_before_scope",
         name: "Reduce Before Scope",
         summary: "Parent `Reduce` listed before a child `Scope`; the parent sees child state before the child ran",
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        fixability: .unsafe
     )
 
     public init() {}
@@ -18,18 +19,18 @@ public struct ReduceBeforeScopeRule: Rule {
             let functions = file.model.declarations(of: reducer).flatMap { $0.functions }
             for body in reducer.bodies {
                 for list in body.reducerBuilderLists {
-                    var pending: [(element: BuilderElement, region: (Int, Int)?, stateName: String)] = []
+                    var pending: [(logic: ParentLogic.Found, element: BuilderElement)] = []
                     for element in list {
                         if let logic = ParentLogic.find(element, functions: functions, code: code) {
-                            pending.append((element, logic.region, logic.stateName))
+                            pending.append((logic, element))
                         } else if element.isScope, !pending.isEmpty {
                             let scope = ScopeArguments(element, code: code)
                             for p in pending {
-                                let touch = p.region.flatMap { scope.touch(in: $0, stateName: p.stateName, code: code) }
+                                let touch = p.logic.region.flatMap { scope.touch(in: $0, stateName: p.logic.stateName, code: code) }
                                 let detail = touch.map { "; \($0)" } ?? ""
-                                let name = p.element.isReduce ? "Reduce" : p.element.displayName
+                                let name = code.text(p.logic.reportToken)
                                 findings.append(finding(
-                                    at: code.tokens[p.element.nameToken].startOffset,
+                                    at: code.tokens[p.logic.reportToken].startOffset,
                                     "\(name) runs before \(scope.shortDescription) in the same builder; list the child Scope first so the child processes its own actions before the parent logic\(detail)"))
                             }
                             pending.removeAll()
@@ -39,44 +40,6 @@ public struct ReduceBeforeScopeRule: Rule {
             }
         }
         return findings
-    }
-}
-
-/// Parent logic elements and where their code is.
-enum ParentLogic {
-    /// For `Reduce { }` the closure; for `Reduce(self.core)` and helper calls the function body.
-    static func find(_ element: BuilderElement, functions: [FunctionDeclaration], code: CodeTokens)
-        -> (region: (Int, Int)?, stateName: String)?
-    {
-        guard element.kind == .expression else { return nil }
-        if element.isReduce {
-            if let open = element.closureOpen, let close = code.partnerOf(open), close > open {
-                return ((open, close), closureStateName(open: open, code: code))
-            }
-            if let args = element.argumentsOpen, let name = ReducerLogic.referencedFunctionName(in: args, code: code),
-               let f = functions.first(where: { $0.name == name }), let o = f.bodyOpen, let c = f.bodyClose {
-                return ((o, c), "state")
-            }
-            return (nil, "state")
-        }
-        // A helper of the same type that builds a Reduce: `coordinatorReduce()`, `self.core()`.
-        var helper = element.name
-        if element.name == "self" || element.name == "Self", let first = element.modifiers.first { helper = first.name }
-        guard let first = helper.unicodeScalars.first, first.properties.isLowercase || helper.hasPrefix("_") else { return nil }
-        guard let f = functions.first(where: { $0.name == helper }), let o = f.bodyOpen, let c = f.bodyClose else { return nil }
-        var buildsReduce = f.returnsReducer
-        if !buildsReduce {
-            for k in o..<c where code.tokens[k].kind == .identifier && code.is(k, "Reduce") { buildsReduce = true; break }
-        }
-        return buildsReduce ? ((o, c), "state") : nil
-    }
-
-    /// First parameter name of `{ state, action in`.
-    static func closureStateName(open: Int, code: CodeTokens) -> String {
-        guard code.closureBodyStart(open) != nil else { return "state" }
-        var j = open + 1
-        if code.isPunct(j, .lparen) { j += 1 }
-        return code.tokens[j].kind == .identifier ? code.text(j) : "state"
     }
 }
 
@@ -113,25 +76,48 @@ struct ScopeArguments {
         shortDescription = "Scope(" + code.sourceText(from: open + 1, through: firstArgumentEnd - 1) + ")"
     }
 
-    /// How the parent logic in [open, close] touches this child, if visibly: its actions first, then its state.
+    /// How the parent logic in [open, close] touches this child, if visibly — in order of how much the order
+    /// matters: it handles the child's own actions, it reads or writes the child's state, it only reacts to
+    /// the child's delegate actions, or it only passes the child's actions through (`case .child: return .none`).
     func touch(in region: (Int, Int), stateName parentState: String, code: CodeTokens) -> String? {
         let (open, close) = region
+        var ownAction: String? = nil
+        var delegateOnly = false
+        var passThrough = false
         if let action = actionName, action != "self" {
             for k in open..<close where code.isDot(k) && k + 1 < close
                 && code.tokens[k + 1].kind == .identifier && code.text(k + 1) == action {
                 let p = k - 1
                 let leadingDot = code.is(p, "case") || code.is(p, "let") || code.is(p, "var") || code.isPunct(p, .lparen)
                     || code.isPunct(p, .comma) || code.is(p, "return") || code.isOperator(p, "=")
-                if leadingDot {
-                    return "this Reduce handles the child's actions (.\(action)) before the child sees them"
+                guard leadingDot else { continue }
+                if code.isPunct(k + 2, .lparen) {
+                    var q = k + 3
+                    while code.is(q, "let") || code.is(q, "var") { q += 1 }
+                    if code.isDot(q) && code.is(q + 1, "delegate") {
+                        delegateOnly = true
+                    } else if ownAction == nil {
+                        ownAction = code.isDot(q) && code.isNameLike(q + 1) ? ".\(action)(.\(code.text(q + 1)))" : ".\(action)"
+                    }
+                } else {
+                    passThrough = true
                 }
             }
+        }
+        if let own = ownAction {
+            return "this Reduce handles the child's own actions (\(own)) before the child sees them"
         }
         if let state = stateName {
             for k in open..<close where code.tokens[k].kind == .identifier && code.text(k) == parentState
                 && code.isDot(k + 1) && k + 2 < close && code.tokens[k + 2].kind == .identifier && code.text(k + 2) == state {
                 return "this Reduce reads or writes the child's state (\(parentState).\(state)) before the child ran"
             }
+        }
+        if delegateOnly, let action = actionName {
+            return "this Reduce only reacts to the child's delegate actions (.\(action)(.delegate)); the child still runs second"
+        }
+        if passThrough, let action = actionName {
+            return "this Reduce only passes the child's actions through (case .\(action))"
         }
         return nil
     }

@@ -10,17 +10,40 @@ public struct RuleDescription: Sendable {
     public let defaultSeverity: Severity
     /// Off unless listed in `opt_in_rules`.
     public let isOptIn: Bool
+    /// Whether `--fix` can correct its findings (see `Sources/TCALint/Fixes`).
+    public let fixability: Fixability
 
-    public init(id: String, name: String, summary: String, defaultSeverity: Severity, isOptIn: Bool = false) {
+    public init(id: String, name: String, summary: String, defaultSeverity: Severity, isOptIn: Bool = false,
+                fixability: Fixability = .none) {
         self.id = id
         self.name = name
         self.summary = summary
         self.defaultSeverity = defaultSeverity
         self.isOptIn = isOptIn
+        self.fixability = fixability
     }
 
     /// The rule's document, `rules/<id>.md`, embedded in the binary (see `RuleDocs`).
     public var document: String? { RuleDocs.documents[id] }
+}
+
+/// Whether a rule's findings can be fixed automatically (ruff's model).
+public enum Fixability: String, Sendable, CaseIterable {
+    /// No automatic fix.
+    case none
+    /// `--fix` applies it: the fix cannot change behaviour the user did not ask to change.
+    case safe
+    /// Applied only with `--fix --unsafe`: the fix changes behaviour (which is its point) and deserves a review.
+    case unsafe
+
+    /// The spelling of the rule documents' header (`fixable: …`) and of `tca-lint rules`.
+    public var label: String {
+        switch self {
+        case .none: return "no"
+        case .safe: return "yes"
+        case .unsafe: return "with --unsafe"
+        }
+    }
 }
 
 /// A rule reads one analysed file (tokens and reducer model) and describes its findings.

@@ -8,6 +8,9 @@ public enum RuleRegistry {
         ExpensiveBodyRule.self,
         BodyAndReduceRule.self,
         LeftoverPrintChangesRule.self,
+        OnChangeMissesBindingRule.self,
+        UncancelledParentEffectRule.self,
+        SuperfluousDisableRule.self,
     ]
 
     public static func rule(withID id: String) -> (any Rule.Type)? {

@@ -27,7 +27,7 @@ public struct SendForLogicReuseRule: Rule {
             for clause in clauses {
                 clauseBodyStarts.insert(clause.bodyStart)
                 guard !clause.isDefault else { continue }
-                handled += Self.patternPaths(code: code, from: clause.label + 1, to: clause.patternEnd)
+                handled += CasePath.patternPaths(code: code, from: clause.label + 1, to: clause.patternEnd)
             }
             guard !handled.isEmpty else { continue }
             for region in logic.regions {
@@ -63,7 +63,7 @@ public struct SendForLogicReuseRule: Rule {
                         if let a = m.argumentsOpen { opens.append(a) }
                     }
                     for open in opens {
-                        if let name = actionArgument(open: open, code: code) { result.insert(name) }
+                        if let name = CasePath.actionArgument(open: open, code: code) { result.insert(name) }
                     }
                 }
             }
@@ -71,38 +71,6 @@ public struct SendForLogicReuseRule: Rule {
         return result
     }
 
-    /// The case named by the `action:` argument: `\.child` → child, `/Action.child` → child.
-    static func actionArgument(open: Int, code: CodeTokens) -> String? {
-        guard let close = code.partnerOf(open), close > open else { return nil }
-        var j = open + 1
-        while j < close {
-            if code.is(j, "action") && code.isPunct(j + 1, .colon) {
-                var k = j + 2
-                var names: [String] = []
-                while k < close && !code.isPunct(k, .comma) {
-                    if code.tokens[k].kind == .identifier { names.append(code.text(k)) }
-                    k = code.skipGroup(k, limit: close)
-                }
-                return code.isPunct(j + 2, .backslash) ? names.first : names.last
-            }
-            j = code.skipGroup(j, limit: close)
-        }
-        return nil
-    }
-
-    /// Case paths of the comma-separated patterns in [from, to).
-    static func patternPaths(code: CodeTokens, from: Int, to: Int) -> [[String]] {
-        var paths: [[String]] = []
-        var j = from
-        while j < to {
-            let path = CasePath.read(at: j, code: code, limit: to)
-            if !path.isEmpty { paths.append(path) }
-            while j < to && !code.isPunct(j, .comma) { j = code.skipGroup(j, limit: to) }
-            j += 1
-            // `where` clauses end the pattern list.
-        }
-        return paths
-    }
 }
 
 /// `.send(…)` / `Effect.send(…)` in effect position inside a logic region.

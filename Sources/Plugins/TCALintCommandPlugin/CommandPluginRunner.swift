@@ -1,0 +1,58 @@
+import Foundation
+import PackagePlugin
+
+/// What the three command plugins share (this file is symlinked into each plugin's folder,
+/// since plugin targets cannot depend on a library): pick the targets to lint, run
+/// `tca-lint lint` on their directories from the package directory (so the package's
+/// `.tca-lint.yml` applies), pass every other argument through, and fail like the tool does.
+///
+/// Why three plugins: SwiftPM grants write access per plugin, in its manifest, not per run.
+/// `tca-lint` and `lint` never write, so they never ask; `tca-lint-fix` asks (or needs
+/// `--allow-writing-to-package-directory`) and passes `--fix`.
+enum CommandPluginRunner {
+    static func run(context: PluginContext, arguments: [String], fix: Bool) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = extractor.extractOption(named: "target")
+        var passthrough = extractor.remainingArguments
+        if passthrough.contains("--fix") && !fix {
+            throw PluginFailure(message: "--fix rewrites files; run `swift package tca-lint-fix` instead, "
+                                + "which asks for permission to write to the package directory")
+        }
+        if fix && !passthrough.contains("--fix") { passthrough.insert("--fix", at: 0) }
+
+        let targets: [Target]
+        if targetNames.isEmpty {
+            targets = context.package.targets
+        } else {
+            targets = try context.package.targets(named: targetNames)
+        }
+        let directories = targets.compactMap { $0 as? SourceModuleTarget }
+            .filter { !$0.sourceFiles(withSuffix: "swift").map { $0 }.isEmpty }
+            .map { $0.directory.string }
+        guard !directories.isEmpty else {
+            Diagnostics.remark("tca-lint: no Swift targets to lint")
+            return
+        }
+
+        let tool = try context.tool(named: "tca-lint")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool.path.string)
+        process.arguments = ["lint"] + passthrough + directories
+        process.currentDirectoryURL = URL(fileURLWithPath: context.package.directory.string)
+        try process.run()
+        process.waitUntilExit()
+        switch process.terminationStatus {
+        case 0:
+            return
+        case 1:
+            throw PluginFailure(message: "tca-lint found problems (exit status 1)")
+        default:
+            throw PluginFailure(message: "tca-lint failed (exit status \(process.terminationStatus))")
+        }
+    }
+}
+
+struct PluginFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,1 @@
+../TCALintCommandPlugin/CommandPluginRunner.swift

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the Swift files to lint below the paths a user gave.
+///
+/// - Directories are walked recursively (iteratively: deep trees cost no call-stack depth);
+///   every `*.swift` file in them is collected. Hidden entries and build/dependency folders
+///   (`FileWalker.skippedDirectoryNames`) are skipped; they hold generated or third-party code.
+/// - Files given explicitly are linted whatever their name.
+/// - Symbolic links are followed; every directory is entered at most once (tracked by device
+///   and inode), so link loops end and a tree reachable twice is linted once.
+/// - Paths are reported as given: `Sources` yields `Sources/A.swift`; the current directory `.`
+///   yields `A.swift` (no `./` prefix), so relative paths stay relative and short.
+/// - The result is sorted, so output never depends on directory order.
+public struct FileWalker {
+    /// Directory names never entered (besides hidden ones, whose name starts with `.`).
+    public static let skippedDirectoryNames: Set<String> = [
+        ".build", "DerivedData", "Pods", "Carthage", ".swiftpm", "checkouts",
+    ]
+
+    /// Something wrong with one of the given paths. Never fatal for the other paths.
+    public enum Problem: Equatable, Sendable, CustomStringConvertible {
+        /// A given path that does not exist (or is a dangling link).
+        case missing(path: String)
+        /// A given path that is neither a regular file nor a directory (a FIFO, a device…).
+        case notRegularFile(path: String)
+        /// A directory that exists but could not be listed.
+        case unreadableDirectory(path: String, reason: String)
+        /// An entry whose name is not valid UTF-8 (it could not be printed faithfully).
+        case undecodableName(directory: String)
+
+        public var description: String {
+            switch self {
+            case .missing(let path): return "\(path): no such file or directory"
+            case .notRegularFile(let path): return "\(path): not a regular file or directory"
+            case .unreadableDirectory(let path, let reason): return "\(path): cannot read directory (\(reason))"
+            case .undecodableName(let directory): return "\(directory): skipped an entry whose name is not valid UTF-8"
+            }
+        }
+    }
+
+    public struct Result: Equatable, Sendable {
+        /// Files to lint, sorted, each path once.
+        public var files: [String]
+        /// Problems with the given paths, in the order they were met.
+        public var problems: [Problem]
+    }
+
+    public init() {}
+
+    /// Collects the files below `paths`. Never fails as a whole: problems are returned with the files.
+    public func collect(_ paths: [String]) -> Result {
+        var collector = Collector()
+        for path in paths { collector.visitRoot(path) }
+        return Result(files: collector.sortedUniqueFiles(), problems: collector.problems)
+    }
+}
+
+/// Identity of a file system object: what a symlink resolves to, whatever path reaches it.
+private struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ st: stat) {
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+    }
+
+    init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+}
+
+/// The `d_name` of a directory entry as a C string, pointing into readdir's own buffer
+/// (valid until the next readdir on that directory).
+private func namePointer(_ entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+    return (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
+}
+
+private struct Collector {
+    var files: [(path: String, identity: FileIdentity)] = []
+    var problems: [FileWalker.Problem] = []
+    var visitedDirectories: Set<FileIdentity> = []
+
+    mutating func visitRoot(_ path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            problems.append(.missing(path: path))
+            return
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG:
+            files.append((path, FileIdentity(st)))
+        case S_IFDIR:
+            walk(root: path, identity: FileIdentity(st))
+        default:
+            problems.append(.notRegularFile(path: path))
+        }
+    }
+
+    /// Walks one directory tree with an explicit stack of directories still to list.
+    mutating func walk(root: String, identity: FileIdentity) {
+        guard visitedDirectories.insert(identity).inserted else { return }
+        var pending: [(path: String, device: UInt64)] = [(root, identity.device)]
+        while let (directory, device) = pending.popLast() {
+            // Children of `.` are printed without the `./` prefix; others as `dir/name`.
+            let prefix: String
+            if directory == "." {
+                prefix = ""
+            } else if directory.hasSuffix("/") {
+                prefix = directory
+            } else {
+                prefix = directory + "/"
+            }
+            guard let dir = opendir(directory) else {
+                problems.append(.unreadableDirectory(path: directory, reason: String(cString: strerror(errno))))
+                continue
+            }
+            defer { closedir(dir) }
+            // stat relative to the open directory: the kernel does not re-walk the whole path.
+            let dirFD = dirfd(dir)
+            while let entry = readdir(dir) {
+                let (name, nameIsValid) = entryName(entry)
+                guard nameIsValid else {
+                    problems.append(.undecodableName(directory: directory))
+                    continue
+                }
+                // Hidden entries (`.`, `..`, `.git`, `.build`, macOS `._Foo.swift` resource forks).
+                if name.hasPrefix(".") { continue }
+                let path = prefix + name
+                let type = entry.pointee.d_type
+                if type == UInt8(DT_REG) {
+                    // No stat needed: a regular file lives on its directory's device.
+                    if name.hasSuffix(".swift") {
+                        files.append((path, FileIdentity(device: device, inode: UInt64(entry.pointee.d_ino))))
+                    }
+                } else if type == UInt8(DT_DIR) {
+                    if FileWalker.skippedDirectoryNames.contains(name) { continue }
+                    var st = stat()
+                    guard fstatat(dirFD, namePointer(entry), &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                    let id = FileIdentity(st)
+                    if visitedDirectories.insert(id).inserted { pending.append((path, id.device)) }
+                } else {
+                    // A symlink, or a file system that does not fill d_type: ask stat (follows links).
+                    var st = stat()
+                    guard fstatat(dirFD, namePointer(entry), &st, 0) == 0 else {
+                        // A dangling link is only worth reporting when it claims to be a Swift file.
+                        if name.hasSuffix(".swift") { problems.append(.missing(path: path)) }
+                        continue
+                    }
+                    let mode = st.st_mode & S_IFMT
+                    if mode == S_IFDIR {
+                        if FileWalker.skippedDirectoryNames.contains(name) { continue }
+                        let id = FileIdentity(st)
+                        if visitedDirectories.insert(id).inserted { pending.append((path, id.device)) }
+                    } else if mode == S_IFREG && name.hasSuffix(".swift") {
+                        files.append((path, FileIdentity(st)))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The entry's name, and whether it was valid UTF-8.
+    func entryName(_ entry: UnsafeMutablePointer<dirent>) -> (String, Bool) {
+        withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { p in
+                let length = strlen(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+                let bytes = UnsafeBufferPointer(start: p, count: length)
+                let name = String(decoding: bytes, as: UTF8.self)
+                // Decoding repairs invalid sequences (with U+FFFD), which changes the byte count.
+                return (name, name.utf8.elementsEqual(bytes))
+            }
+        }
+    }
+
+    /// Sorted by path; a file reached by several paths (links, overlapping arguments) is kept
+    /// once, under the path that sorts first. (Equal paths name the same file, so the
+    /// identity check also removes repeated paths.)
+    func sortedUniqueFiles() -> [String] {
+        let sorted = files.sorted { $0.path < $1.path }
+        var seenFiles: Set<FileIdentity> = []
+        seenFiles.reserveCapacity(sorted.count)
+        var result: [String] = []
+        result.reserveCapacity(sorted.count)
+        for file in sorted where seenFiles.insert(file.identity).inserted {
+            result.append(file.path)
+        }
+        return result
+    }
+}

@@ -1,0 +1,91 @@
+/// What `tca-lint lint --fix` / `--diff` did over a set of files.
+public struct FixReport {
+    /// Fixes applied (or, with `diffOnly`, that would be applied), by rule id.
+    public var applied: [String: Int] = [:]
+    /// Fixes available only with `--unsafe`, by rule id (always empty with `unsafe: true`).
+    public var unsafeAvailable: [String: Int] = [:]
+    /// Diagnostics left after fixing, in report order (with `diffOnly`: those the fixed text would have).
+    public var remaining: [Diagnostic] = []
+    /// Dropped fixes, files changed on disk, read/write errors: one line each, `path[:line:col]: …`.
+    public var messages: [String] = []
+    /// Unified diff of every changed file, in the order the paths were given ("" when nothing changes).
+    public var diff: String = ""
+    /// Files whose text the fixes change (with `diffOnly` nothing is written).
+    public var changedFiles: [String] = []
+    /// Files actually rewritten on disk.
+    public var writtenFiles: [String] = []
+
+    public var appliedTotal: Int { applied.values.reduce(0, +) }
+    public var hasChanges: Bool { !changedFiles.isEmpty }
+
+    /// One line for the end of the report, e.g.
+    /// `Applied 3 fixes (binding_reducer_not_first: 2, leftover_print_changes: 1); 1 more with --unsafe (reduce_before_scope: 1)`.
+    public var summary: String {
+        func list(_ counts: [String: Int]) -> String {
+            counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        }
+        let total = appliedTotal
+        var line = total == 0 ? "No fixes applied" : "Applied \(total) fix\(total == 1 ? "" : "es") (\(list(applied)))"
+        let unsafe = unsafeAvailable.values.reduce(0, +)
+        if unsafe > 0 { line += "; \(unsafe) more with --unsafe (\(list(unsafeAvailable)))" }
+        return line
+    }
+}
+
+/// The library entry point of `--fix`, `--fix --unsafe` and `--diff`: reads each file, runs the
+/// `FixEngine`, and either writes the result atomically or collects its diff.
+///
+/// A file is written only when its text changed, through `AtomicFileWriter` (temporary file in the same
+/// folder, fsync, rename; permissions kept), and only if it is still exactly what was read (size,
+/// modification time and bytes); otherwise it is left alone with a message.
+public enum FixSession {
+    /// - Parameters:
+    ///   - paths: the files to fix (the CLI's file walker expands directories and applies excludes first).
+    ///   - linter: the configured linter (enabled rules, severities, per-path exclusions); fixes are offered
+    ///     only for enabled, non-excluded rules and for findings no disable comment suppresses.
+    ///   - unsafe: also apply unsafe fixes (`--unsafe`).
+    ///   - diffOnly: write nothing, fill `FixReport.diff` (`--diff`).
+    public static func run(paths: [String], linter: Linter = Linter(), unsafe: Bool = false, diffOnly: Bool = false,
+                           maxPasses: Int = 4) -> FixReport {
+        var report = FixReport()
+        let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses)
+        for path in paths {
+            let snapshot: FileSnapshot
+            do { snapshot = try FileSnapshot.read(path) } catch {
+                report.messages.append("\(error)")
+                continue
+            }
+            let outcome = engine.run(SourceFile(path: path, bytes: snapshot.bytes))
+            report.messages.append(contentsOf: outcome.messages)
+            for (rule, n) in outcome.unsafeAvailable { report.unsafeAvailable[rule, default: 0] += n }
+            guard outcome.bytes != snapshot.bytes else {
+                report.remaining.append(contentsOf: outcome.remaining)
+                continue
+            }
+            if diffOnly {
+                report.changedFiles.append(path)
+                report.diff += UnifiedDiff.make(old: snapshot.bytes, new: outcome.bytes, path: path)
+                for (rule, n) in outcome.applied { report.applied[rule, default: 0] += n }
+                report.remaining.append(contentsOf: outcome.remaining)
+                continue
+            }
+            guard snapshot.isCurrent(at: path) else {
+                report.messages.append("\(path): warning: the file changed on disk while it was being fixed; not overwritten")
+                report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: snapshot.bytes)))
+                continue
+            }
+            do {
+                try AtomicFileWriter.write(outcome.bytes, to: path)
+                report.changedFiles.append(path)
+                report.writtenFiles.append(path)
+                for (rule, n) in outcome.applied { report.applied[rule, default: 0] += n }
+                report.remaining.append(contentsOf: outcome.remaining)
+            } catch {
+                report.messages.append("\(error)")
+                report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: snapshot.bytes)))
+            }
+        }
+        report.remaining.sort(by: Diagnostic.reportOrder)
+        return report
+    }
+}

@@ -1,0 +1,26 @@
+/// Quick fixes for the language server from the fix engine (Sources/TCALint/Fixes): the fixes of the
+/// diagnostic's rule that resolve exactly that finding, each checked by re-linting. Safe fixes are
+/// preferred (one-keystroke auto fix); unsafe ones are offered but never preferred.
+public struct EngineFixProvider: CodeActionFixProvider {
+    let linter: Linter
+
+    public init(linter: Linter = Linter()) { self.linter = linter }
+
+    public func fixes(for diagnostic: Diagnostic, in file: AnalyzedFile) -> [CodeActionFix] {
+        guard FixProviders.provider(for: diagnostic.ruleID) != nil else { return [] }
+        let engine = FixEngine(linter: linter, includeUnsafe: true)
+        return engine.checkedFixes(for: file.source)
+            .filter { fix in
+                fix.ruleID == diagnostic.ruleID && fix.findingOffsets.contains { offset in
+                    let loc = file.source.location(of: offset)
+                    return loc.line == diagnostic.line && loc.column == diagnostic.column
+                }
+            }
+            .map { fix in
+                CodeActionFix(
+                    title: fix.applicability == .unsafe ? fix.title + " (changes order semantics)" : fix.title,
+                    edits: fix.edits.map { CodeActionEdit(byteRange: $0.range, replacement: String(decoding: $0.replacement, as: UTF8.self)) },
+                    isPreferred: fix.applicability == .safe)
+            }
+    }
+}

@@ -1,0 +1,169 @@
+/// The properties of a feature's `State` as far as one file shows them: the nested `struct State`
+/// (or the type `typealias State = …` names) and the extensions of it in the same file.
+/// Rules use it to decide what a `BindingAction` can write: only settable instance properties.
+struct StateDeclaration {
+    struct Property {
+        var isLet = false
+        var isStatic = false
+        /// `private(set)` / `fileprivate(set)`: a binding built in a view cannot write it.
+        var hasRestrictedSetter = false
+        /// `var x: T { … }` without `set`, `willSet` or `didSet`: read-only.
+        var isReadOnlyComputed = false
+        /// Attribute names without `@` (`BindingState`, `Presents`, `ObservationStateIgnored`).
+        var attributes: [String] = []
+    }
+
+    /// Properties by name (the first declaration wins).
+    var properties: [String: Property] = [:]
+    /// `@ObservableState` on the struct: every settable `var` is bindable.
+    var isObservable = false
+    /// Some property carries `@BindingState` / `@BindableState`: the legacy binding style, where only
+    /// those properties can be written by a `BindingAction`.
+    var usesBindingStateWrappers: Bool {
+        properties.values.contains { $0.attributes.contains("BindingState") || $0.attributes.contains("BindableState") }
+    }
+
+    /// The `State` of `reducer`, or nil when no `struct` declaration of it is visible in the file.
+    static func find(for reducer: ReducerType, model: FileModel, code: CodeTokens) -> StateDeclaration? {
+        let headers = ReducerParser(code: code).typeHeaders()
+        var stateNames: Set<String> = [reducer.qualifiedName + ".State"]
+        // `typealias State = FeatureState` in the reducer: the named type is the state.
+        for decl in model.declarations(of: reducer) {
+            if let aliased = typealiasTarget("State", in: decl, code: code) { stateNames.insert(aliased) }
+        }
+        let extensionNames: Set<String> = stateNames.union([reducer.name + ".State", reducer.simpleName + ".State"])
+        var result: StateDeclaration? = nil
+        for h in headers {
+            let isDeclaration = h.kind == .struct && (stateNames.contains(h.qualifiedName) || stateNames.contains(h.name))
+            let isExtension = h.kind == .extension && extensionNames.contains(h.name)
+            guard isDeclaration || isExtension else { continue }
+            if result == nil && isDeclaration { result = StateDeclaration() }
+            if isDeclaration { result?.isObservable = hasAttribute("ObservableState", before: h.nameToken - 2, code: code) }
+            if result != nil { result?.readMembers(open: h.open, close: h.close, code: code) }
+        }
+        // Extensions read before the struct was seen (extension above it): read them again.
+        if var state = result {
+            for h in headers where h.kind == .extension && extensionNames.contains(h.name) {
+                state.readMembers(open: h.open, close: h.close, code: code)
+            }
+            return state
+        }
+        return nil
+    }
+
+    /// `typealias <alias> = Name` among the members of `decl` (its own level): `Name`.
+    private static func typealiasTarget(_ alias: StaticString, in decl: ReducerType, code: CodeTokens) -> String? {
+        var j = decl.membersOpen + 1
+        while j < decl.membersClose {
+            if code.is(j, "typealias") && code.is(j + 1, alias) && code.isOperator(j + 2, "=") && code.isNameLike(j + 3) {
+                var last = j + 3
+                while code.isDot(last + 1) && code.isNameLike(last + 2) { last += 2 }
+                return code.sourceText(from: j + 3, through: last)
+            }
+            j = code.skipGroup(j, limit: decl.membersClose)
+        }
+        return nil
+    }
+
+    /// Whether `@name` is among the attributes written before token `k` (walking back over
+    /// attributes with arguments and declaration modifiers).
+    static func hasAttribute(_ name: StaticString, before k: Int, code: CodeTokens) -> Bool {
+        attributes(before: k, code: code).contains { code.is($0, name) }
+    }
+
+    /// Name tokens of the attributes written before token `k` (the last token before the declaration keyword).
+    static func attributes(before k: Int, code: CodeTokens) -> [Int] {
+        var names: [Int] = []
+        var j = k
+        var steps = 0
+        while j >= 0 && steps < 32 {
+            steps += 1
+            if code.isPunct(j, .rparen), let o = code.partnerOf(j), o < j { j = o - 1; continue }
+            if code.isNameLike(j) || code.kind(j) == .keyword {
+                var start = j
+                while start >= 2 && code.isDot(start - 1) && code.isNameLike(start - 2) { start -= 2 }
+                if start >= 1 && code.isPunct(start - 1, .at) {
+                    names.append(j)
+                    j = start - 2
+                    continue
+                }
+                if MemberScanner.modifierWords.contains(where: { code.is(j, $0) }) || code.is(j, "set") { j -= 1; continue }
+                // `private(set)`: the `set` inside was skipped with its parentheses.
+                return names
+            }
+            return names
+        }
+        return names
+    }
+
+    /// Reads the property declarations at the own level of a member block.
+    private mutating func readMembers(open: Int, close: Int, code: CodeTokens) {
+        var j = open + 1
+        while j < close {
+            if code.kind(j) == .keyword && (code.is(j, "var") || code.is(j, "let")) && code.isNameLike(j + 1) {
+                let end = code.statementEnd(from: j, limit: close)
+                var property = Property()
+                property.isLet = code.is(j, "let")
+                property.attributes = Self.attributes(before: j - 1, code: code).map { code.text($0) }
+                property.isStatic = Self.hasModifier(before: j, code: code) { code.is($0, "static") || code.is($0, "class") }
+                property.hasRestrictedSetter = Self.hasModifier(before: j, code: code) {
+                    (code.is($0, "private") || code.is($0, "fileprivate")) && code.isPunct($0 + 1, .lparen) && code.is($0 + 2, "set")
+                }
+                property.isReadOnlyComputed = !property.isLet && Self.isReadOnlyComputed(from: j + 2, to: end, code: code)
+                if properties[code.text(j + 1)] == nil { properties[code.text(j + 1)] = property }
+                // Further names in `var a = 1, b = 2`.
+                var k = j + 2
+                while k < end {
+                    if code.isPunct(k, .comma) && code.isNameLike(k + 1) && (code.isPunct(k + 2, .colon) || code.isOperator(k + 2, "=")) {
+                        if properties[code.text(k + 1)] == nil { properties[code.text(k + 1)] = property }
+                    }
+                    if let g = code.skipGenericArguments(k, limit: end) { k = g; continue }
+                    k = code.skipGroup(k, limit: end)
+                }
+                j = max(end, j + 1)
+                continue
+            }
+            j = code.skipGroup(j, limit: close)
+        }
+    }
+
+    /// Whether a modifier token satisfying `test` precedes the `var`/`let` at j on the same declaration.
+    private static func hasModifier(before j: Int, code: CodeTokens, _ test: (Int) -> Bool) -> Bool {
+        var k = j - 1
+        var steps = 0
+        while k >= 0 && steps < 24 {
+            steps += 1
+            if code.isPunct(k, .rparen), let o = code.partnerOf(k), o < k {
+                if o >= 1 && test(o - 1) { return true }
+                k = o - 1
+                continue
+            }
+            if test(k) { return true }
+            if code.isNameLike(k) && code.isPunct(k - 1, .at) { k -= 2; continue }
+            if MemberScanner.modifierWords.contains(where: { code.is(k, $0) }) { k -= 1; continue }
+            if code.isNameLike(k) && code.isDot(k - 1) { k -= 2; continue }  // `@A.B`
+            return false
+        }
+        return false
+    }
+
+    /// A declaration whose type annotation is followed by a `{ … }` accessor block (not after `=`)
+    /// that has no `set`, `willSet` or `didSet`: a read-only computed property.
+    private static func isReadOnlyComputed(from start: Int, to end: Int, code: CodeTokens) -> Bool {
+        var k = start
+        while k < end {
+            if code.isOperator(k, "=") { return false }
+            if code.isPunct(k, .lbrace), let close = code.partnerOf(k), close > k {
+                var m = k + 1
+                while m < close {
+                    if code.is(m, "set") || code.is(m, "willSet") || code.is(m, "didSet") { return false }
+                    m = code.skipGroup(m, limit: close)
+                }
+                return true
+            }
+            if let g = code.skipGenericArguments(k, limit: end) { k = g; continue }
+            k = code.skipGroup(k, limit: end)
+        }
+        return false
+    }
+}

@@ -1,0 +1,45 @@
+/// Escaping for the XML reporters (checkstyle, junit). One function so that no reporter forgets
+/// a case: markup characters, both quote styles, and characters XML 1.0 cannot carry at all.
+public enum XMLEscaping {
+    /// Escapes `s` for use inside a double- or single-quoted attribute value or as element text.
+    ///
+    /// - `&`, `<`, `>`, `"`, `'` become entity references.
+    /// - In attributes, tab, line feed and carriage return become character references, because a
+    ///   parser would otherwise normalise them to spaces; in text only `\r` does (parsers turn a
+    ///   literal `\r\n` into `\n`).
+    /// - Characters that are not allowed in XML 1.0 even as references (C0 controls other than
+    ///   tab/LF/CR, U+FFFE, U+FFFF) become U+FFFD, so the document always parses.
+    public static func escape(_ s: String, attribute: Bool = true) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\r": out += "&#13;"
+            case "\n": out += attribute ? "&#10;" : "\n"
+            case "\t": out += attribute ? "&#9;" : "\t"
+            default:
+                if isAllowedInXML10(scalar) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out += "\u{FFFD}"
+                }
+            }
+        }
+        return out
+    }
+
+    /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
+    /// (Surrogates cannot occur in a Swift `Unicode.Scalar`.)
+    static func isAllowedInXML10(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return true
+        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+@testable import TCALint
+
+final class FixSessionTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tca-lint-fix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, _ in .none }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n      ._printChanges()\n  }\n}\n"
+    static let safeOutput = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Reduce { _, _ in .none }\n    Scope(state: \\.c, action: \\.c) { C() }\n  }\n}\n"
+
+    func write(_ text: String, _ name: String, mode: Int = 0o640) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        return path
+    }
+
+    func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    func testFixWritesTheFileKeepsPermissionsAndReports() throws {
+        let path = try write(Self.input, "F.swift")
+        let clean = try write("let x = 1\n", "Clean.swift")
+        let report = FixSession.run(paths: [path, clean])
+        XCTAssertEqual(try read(path), Self.safeOutput)
+        XCTAssertEqual(try read(clean), "let x = 1\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o640)
+        XCTAssertEqual(report.applied, ["binding_reducer_not_first": 1, "leftover_print_changes": 1])
+        XCTAssertEqual(report.unsafeAvailable, ["reduce_before_scope": 1])
+        XCTAssertEqual(report.writtenFiles, [path])
+        XCTAssertEqual(report.remaining.map { "\($0.line):\($0.column) \($0.ruleID)" }, ["5:5 reduce_before_scope"])
+        XCTAssertEqual(report.diff, "")
+        XCTAssertEqual(report.summary,
+                       "Applied 2 fixes (binding_reducer_not_first: 1, leftover_print_changes: 1); 1 more with --unsafe (reduce_before_scope: 1)")
+        // A second run changes nothing.
+        let again = FixSession.run(paths: [path])
+        XCTAssertEqual(again.appliedTotal, 0)
+        XCTAssertFalse(again.hasChanges)
+        XCTAssertEqual(try read(path), Self.safeOutput)
+    }
+
+    func testUnsafeAppliesTheScopeMove() throws {
+        let path = try write(Self.input, "F.swift")
+        let report = FixSession.run(paths: [path], unsafe: true)
+        XCTAssertEqual(try read(path), "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { _, _ in .none }\n  }\n}\n")
+        XCTAssertEqual(report.remaining, [])
+        XCTAssertEqual(report.unsafeAvailable, [:])
+        XCTAssertEqual(report.appliedTotal, 3)
+    }
+
+    /// Expected hunk as GNU diff 3.8 prints it for the same two texts.
+    func testDiffOnlyWritesNothingAndPrintsTheDiff() throws {
+        let path = try write(Self.input, "F.swift")
+        let report = FixSession.run(paths: [path], diffOnly: true)
+        XCTAssertEqual(try read(path), Self.input)
+        XCTAssertTrue(report.hasChanges)
+        XCTAssertEqual(report.writtenFiles, [])
+        XCTAssertEqual(report.diff, """
+            --- a\(path)
+            +++ b\(path)
+            @@ -1,9 +1,8 @@
+             @Reducer
+             struct F {
+               var body: some ReducerOf<Self> {
+            -    Reduce { _, _ in .none }
+                 BindingReducer()
+            +    Reduce { _, _ in .none }
+                 Scope(state: \\.c, action: \\.c) { C() }
+            -      ._printChanges()
+               }
+             }
+
+            """)
+    }
+
+    func testAFileChangedSinceItWasReadIsNotCurrent() throws {
+        let path = try write("let r = F()._printChanges()\n", "F.swift")
+        let snapshot = try FileSnapshot.read(path)
+        XCTAssertTrue(snapshot.isCurrent(at: path))
+        // Same size, different bytes (mtime may not tick within the test): still detected.
+        try Data("let r = G()._printChanges()\n".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertFalse(snapshot.isCurrent(at: path))
+        try Data("let r = F()._printChanges()\n".utf8).write(to: URL(fileURLWithPath: path))
+        var older = snapshot
+        older.modifiedSeconds -= 10
+        XCTAssertFalse(older.isCurrent(at: path))
+    }
+
+    func testUnreadableFileIsAMessage() {
+        let missing = directory.appendingPathComponent("missing.swift").path
+        let report = FixSession.run(paths: [missing])
+        XCTAssertEqual(report.messages, ["\(missing): error: cannot read the file"])
+        XCTAssertFalse(report.hasChanges)
+    }
+
+    func testCRLFFileKeepsItsLineEndingsAndMissingFinalNewline() throws {
+        let path = try write("let r = F()\r\n  ._printChanges()\r\n  .signpost()", "F.swift")
+        _ = FixSession.run(paths: [path])
+        XCTAssertEqual(try read(path), "let r = F()\r\n  .signpost()")
+    }
+}

@@ -1,0 +1,60 @@
+import XCTest
+import TCALint
+
+/// Every `fixtures/**/*.swift` is linted with the default rules; the findings must equal the
+/// `// ^ rule_id` markers written under the offending lines: same rule, line and column, no more, no less.
+final class FixtureTests: XCTestCase {
+    /// Rule ids a marker may name (fixed by the spec; a typo in a marker must fail, not be ignored).
+    static let knownRuleIDs: Set<String> = [
+        "reduce_before_scope", "binding_reducer_not_first", "send_for_logic_reuse",
+        "expensive_body", "body_and_reduce", "leftover_print_changes", "on_change_misses_binding",
+        "uncancelled_parent_effect", "superfluous_disable",
+    ]
+    static let primaryRuleIDs = knownRuleIDs.subtracting(["superfluous_disable"])
+
+    func testFixturesExistAndAreWellFormed() throws {
+        let fixtures = PackagePaths.fixtureFiles()
+        XCTAssertGreaterThanOrEqual(fixtures.count, 8, "expected at least 8 fixtures under \(PackagePaths.fixturesDirectory.path)")
+        var markedRules = Set<String>()
+        for (path, url) in fixtures {
+            let text = try PackagePaths.read(url)
+            XCTAssertFalse(text.contains("\t"), "fixtures/\(path) contains a tab (columns would be ambiguous)")
+            XCTAssertFalse(text.contains("\r"), "fixtures/\(path) must use LF line endings")
+            let parsed = CaretMarkers.parse(text)
+            XCTAssertEqual(parsed.errors, [], "fixtures/\(path) has malformed markers")
+            for finding in parsed.expected where !Self.knownRuleIDs.contains(finding.ruleID) {
+                XCTFail("fixtures/\(path):\(finding.line): marker names unknown rule '\(finding.ruleID)'")
+            }
+            markedRules.formUnion(parsed.expected.map(\.ruleID))
+        }
+        XCTAssertEqual(markedRules.intersection(Self.primaryRuleIDs), Self.primaryRuleIDs,
+                       "fixtures must expect at least one finding of every rule")
+    }
+
+    func testFixtureFindingsMatchMarkers() throws {
+        let linter = Linter()
+        for (path, url) in PackagePaths.fixtureFiles() {
+            let text = try PackagePaths.read(url)
+            let expected = Set(CaretMarkers.parse(text).expected)
+            let file = SourceFile(path: "fixtures/\(path)", bytes: Array(text.utf8))
+            let diagnostics = linter.lint(file)
+            let actual = Set(diagnostics.map { ExpectedFinding(ruleID: $0.ruleID, line: $0.line, column: $0.column) })
+            guard actual != expected else { continue }
+            let lines = CaretMarkers.lines(of: text)
+            func show(_ findings: Set<ExpectedFinding>) -> String {
+                findings.sorted().map { f in
+                    let source = f.line <= lines.count ? lines[f.line - 1] : ""
+                    let message = diagnostics.first { $0.ruleID == f.ruleID && $0.line == f.line && $0.column == f.column }?.message
+                    return "    fixtures/\(path):\(f.description)\n      | \(source)" + (message.map { "\n      → \($0)" } ?? "")
+                }.joined(separator: "\n")
+            }
+            XCTFail("""
+                fixtures/\(path): findings differ from the markers
+                  missing (marked, not reported):
+                \(show(expected.subtracting(actual)))
+                  unexpected (reported, not marked):
+                \(show(actual.subtracting(expected)))
+                """)
+        }
+    }
+}

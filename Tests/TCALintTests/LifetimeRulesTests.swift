@@ -1,0 +1,129 @@
+import XCTest
+@testable import TCALint
+
+/// Pieces of `on_change_misses_binding` and `uncancelled_parent_effect` that the rule documents do
+/// not pin down one by one: what the State model says is bindable, how cancellation ids compare, and
+/// robustness on broken or deeply nested input. Expectations are written from reading the inputs.
+final class LifetimeRulesTests: XCTestCase {
+    private func analyzed(_ source: String) -> AnalyzedFile {
+        AnalyzedFile(source: SourceFile(path: "t.swift", bytes: Array(source.utf8)))
+    }
+
+    func testStateDeclarationReadsWhatBindingsCanWrite() throws {
+        let file = analyzed("""
+        @Reducer
+        struct Feature {
+          @ObservableState
+          struct State {
+            let id: UUID
+            var query = "", page = 1
+            private(set) var total = 0
+            static var shared = 0
+            @Presents var alert: AlertState<Action>?
+            var isEmpty: Bool { query.isEmpty }
+            var title: String { get { query } set { query = newValue } }
+            var count = 0 { didSet { print(count) } }
+          }
+        }
+        extension Feature.State {
+          var upper: String { query.uppercased() }
+        }
+        """)
+        let state = try XCTUnwrap(StateDeclaration.find(for: file.model.reducers[0], model: file.model, code: file.code))
+        XCTAssertTrue(state.isObservable)
+        XCTAssertFalse(state.usesBindingStateWrappers)
+        XCTAssertEqual(Set(state.properties.keys),
+                       ["id", "query", "page", "total", "shared", "alert", "isEmpty", "title", "count", "upper"])
+        XCTAssertEqual(state.properties["id"]?.isLet, true)
+        XCTAssertEqual(state.properties["page"]?.isLet, false)
+        XCTAssertEqual(state.properties["total"]?.hasRestrictedSetter, true)
+        XCTAssertEqual(state.properties["query"]?.hasRestrictedSetter, false)
+        XCTAssertEqual(state.properties["shared"]?.isStatic, true)
+        XCTAssertEqual(state.properties["alert"]?.attributes, ["Presents"])
+        XCTAssertEqual(state.properties["isEmpty"]?.isReadOnlyComputed, true)
+        XCTAssertEqual(state.properties["upper"]?.isReadOnlyComputed, true)
+        XCTAssertEqual(state.properties["title"]?.isReadOnlyComputed, false)
+        XCTAssertEqual(state.properties["count"]?.isReadOnlyComputed, false)
+    }
+
+    func testLegacyStateThroughTypealias() throws {
+        let file = analyzed("""
+        struct SearchState: Equatable {
+          @BindingState var query = ""
+          var results: [String] = []
+        }
+        struct Search: ReducerProtocol {
+          typealias State = SearchState
+        }
+        """)
+        let state = try XCTUnwrap(StateDeclaration.find(for: file.model.reducers[0], model: file.model, code: file.code))
+        XCTAssertFalse(state.isObservable)
+        XCTAssertTrue(state.usesBindingStateWrappers)
+        let observed = { (names: Set<String>) in ObservedValue(firstComponents: names) }
+        XCTAssertTrue(OnChangeMissesBindingRule.isBindable(observed(["query"]), state: state, childStates: []))
+        XCTAssertFalse(OnChangeMissesBindingRule.isBindable(observed(["results"]), state: state, childStates: []))
+        XCTAssertTrue(OnChangeMissesBindingRule.isBindable(observed(["results", "query"]), state: state, childStates: []))
+        XCTAssertFalse(OnChangeMissesBindingRule.isBindable(observed(["query"]), state: state, childStates: ["query"]))
+        XCTAssertTrue(OnChangeMissesBindingRule.isBindable(ObservedValue(), state: state, childStates: []))
+    }
+
+    func testObservedValueForms() {
+        func read(_ argument: String) -> Set<String>? {
+            let file = analyzed("x.onChange(\(argument)) { _, _ in }")
+            let open = (0..<file.code.count).first { file.code.isPunct($0, .lparen) }
+            return ObservedValue.read(onChangeArguments: open, code: file.code).firstComponents
+        }
+        XCTAssertEqual(read(#"of: \.query"#), ["query"])
+        XCTAssertEqual(read(#"of: \.settings.volume"#), ["settings"])
+        XCTAssertEqual(read(#"of: \State.query"#), ["query"])
+        XCTAssertEqual(read(#"of: \.$alert"#), ["alert"])
+        XCTAssertEqual(read(#"of: { [$0.a, $0.b.c] }"#), ["a", "b"])
+        XCTAssertEqual(read(#"of: { state in state.sort }"#), ["sort"])
+        XCTAssertNil(read(#"of: { $0 }"#))
+        XCTAssertNil(read(#"of: \.self"#))
+        XCTAssertNil(read("of: Self.observedPath"))
+    }
+
+    func testCancellationIDsCompareByName() {
+        let file = analyzed("x.cancel(id: CancelID.poll(element.id)); y.cancellable(id: self.timerID, cancelInFlight: true); z.cancel(ids: [A.b, .c])")
+        let code = file.code
+        let opens = (0..<code.count).filter { code.isPunct($0, .lparen) && (code.is($0 - 1, "cancel") || code.is($0 - 1, "cancellable")) }
+        XCTAssertEqual(opens.count, 3)
+        XCTAssertEqual(CancellationChain.idArguments(open: opens[0], code: code), [["CancelID", "poll"]])
+        XCTAssertEqual(CancellationChain.idArguments(open: opens[1], code: code), [["timerID"]])
+        XCTAssertEqual(CancellationChain.idArguments(open: opens[2], code: code), [["A", "b"], ["c"]])
+        XCTAssertTrue(CancellationChain.matches(["CancelID", "sync"], ["sync"]))
+        XCTAssertTrue(CancellationChain.matches(["sync"], ["CancelID", "sync"]))
+        XCTAssertFalse(CancellationChain.matches(["CancelID", "sync"], ["CancelID", "async"]))
+        XCTAssertFalse(CancellationChain.matches(["CancelID", "sync"], ["Other", "sync"]))
+        XCTAssertFalse(CancellationChain.matches([], ["sync"]))
+    }
+
+    func testNeverCrashesOnTruncatedInput() throws {
+        let rules: [any Rule.Type] = [OnChangeMissesBindingRule.self, UncancelledParentEffectRule.self]
+        let linter = Linter(rules: rules)
+        let sources = try ["fixtures/Lifetimes/LiveGameFeature.swift", "fixtures/Lifetimes/NotesEditorFeature.swift",
+                           "fixtures/Lifetimes/LegacyTimerFeature.swift"]
+            .map { try Array(PackagePaths.read(PackagePaths.root.appendingPathComponent($0)).utf8) }
+        for bytes in sources {
+            var cut = 0
+            while cut < bytes.count {
+                _ = linter.lint(SourceFile(path: "t.swift", bytes: Array(bytes[..<cut])))
+                cut += 37
+            }
+        }
+    }
+
+    func testDeepNestingStaysIterative() {
+        let depth = 20_000
+        let run = "@Reducer struct F { var body: some ReducerOf<Self> { Reduce { state, action in return .run { send in for await x in s { "
+            + String(repeating: "{ ", count: depth) + "await send(.child(.presented(.x)))" + String(repeating: " }", count: depth)
+            + " } } } .ifLet(\\.$child, action: \\.child) } }"
+        let findings = Linter(rules: [UncancelledParentEffectRule.self]).lint(SourceFile(path: "t.swift", bytes: Array(run.utf8)))
+        XCTAssertEqual(findings.map(\.ruleID), ["uncancelled_parent_effect"])
+        let onChange = "@Reducer struct F { var body: some ReducerOf<Self> { BindingReducer()\n Reduce { _, _ in .none }.onChange(of: { "
+            + String(repeating: "[", count: depth) + "$0.q" + String(repeating: "]", count: depth) + " }) { _, _ in Reduce { _, _ in .none } } } }"
+        let onChangeFindings = Linter(rules: [OnChangeMissesBindingRule.self]).lint(SourceFile(path: "t.swift", bytes: Array(onChange.utf8)))
+        XCTAssertEqual(onChangeFindings.map(\.ruleID), ["on_change_misses_binding"])
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A parsed `rules/<rule_id>.md`. The format is fixed (see rules/README.md) because tests execute it.
+struct RuleDocument {
+    static let sectionTitles = [
+        "What it does",
+        "Why is this bad",
+        "Example",
+        "Use instead",
+        "Triggering examples",
+        "Non-triggering examples",
+        "Limits",
+    ]
+
+    /// Where the optional "Fix" section goes (required for fixable rules): right after "Use instead".
+    static let fixSectionTitle = "Fix"
+    static let fixSectionFollows = "Use instead"
+
+    struct CodeBlock {
+        var section: String
+        /// 1-based line of the opening fence in the .md file (for failure messages).
+        var fenceLine: Int
+        var code: String
+    }
+
+    var id: String
+    var name: String
+    var severity: String
+    var fixable: String
+    var summary: String
+    /// Section titles in the order they appear.
+    var sections: [String]
+    var swiftBlocks: [CodeBlock]
+    /// ```swift fix-before / ```swift fix-after pairs of the Fix section (not linted as examples: the
+    /// test applies the fix to `before` and compares with `after`).
+    var fixExamples: [(before: CodeBlock, after: CodeBlock)]
+    /// Format problems; a well-formed document has none.
+    var problems: [String]
+
+    func blocks(in section: String) -> [CodeBlock] { swiftBlocks.filter { $0.section == section } }
+
+    static func parse(_ text: String) -> RuleDocument {
+        let lines = CaretMarkers.lines(of: text)
+        var problems: [String] = []
+        func line(_ i: Int) -> String { i < lines.count ? lines[i] : "" }
+
+        var id = ""
+        if line(0).hasPrefix("# ") { id = String(line(0).dropFirst(2)) } else { problems.append("line 1 must be '# <rule_id>'") }
+
+        // `**Name** · default severity: warning · fixable: no`
+        var name = "", severity = "", fixable = ""
+        let header = line(2)
+        let parts = header.components(separatedBy: " \u{00B7} ")
+        if parts.count == 3, parts[0].hasPrefix("**"), parts[0].hasSuffix("**"), parts[0].count > 4,
+           parts[1].hasPrefix("default severity: "), parts[2].hasPrefix("fixable: ") {
+            name = String(parts[0].dropFirst(2).dropLast(2))
+            severity = String(parts[1].dropFirst("default severity: ".count))
+            fixable = String(parts[2].dropFirst("fixable: ".count))
+        } else {
+            problems.append("line 3 must be '**<Name>** \u{00B7} default severity: <severity> \u{00B7} fixable: <no|yes|with --unsafe>', got: \(header)")
+        }
+        let summary = line(4)
+        if summary.isEmpty || summary.hasPrefix("#") { problems.append("line 5 must be the one-line summary") }
+        if !line(1).isEmpty || !line(3).isEmpty || !line(5).isEmpty { problems.append("lines 2, 4 and 6 must be blank") }
+
+        var sections: [String] = []
+        var blocks: [CodeBlock] = []
+        var fixExamples: [(before: CodeBlock, after: CodeBlock)] = []
+        var pendingBefore: CodeBlock? = nil
+        var currentSection = ""
+        var i = 0
+        while i < lines.count {
+            let l = lines[i]
+            if l.hasPrefix("## ") {
+                currentSection = String(l.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+                sections.append(currentSection)
+            } else if l.hasPrefix("```") {
+                let language = l.dropFirst(3).trimmingCharacters(in: .whitespaces)
+                let fenceLine = i + 1
+                var body: [String] = []
+                i += 1
+                while i < lines.count && !lines[i].hasPrefix("```") {
+                    body.append(lines[i])
+                    i += 1
+                }
+                if i == lines.count { problems.append("line \(fenceLine): unterminated code fence") }
+                let block = CodeBlock(section: currentSection, fenceLine: fenceLine, code: body.joined(separator: "\n") + "\n")
+                if language == "swift" {
+                    blocks.append(block)
+                } else if language == "swift fix-before" {
+                    if pendingBefore != nil { problems.append("line \(fenceLine): fix-before without a fix-after before it") }
+                    pendingBefore = block
+                } else if language == "swift fix-after" {
+                    if let before = pendingBefore { fixExamples.append((before, block)) } else {
+                        problems.append("line \(fenceLine): fix-after without a fix-before")
+                    }
+                    pendingBefore = nil
+                }
+            }
+            i += 1
+        }
+        if pendingBefore != nil { problems.append("a fix-before block has no fix-after") }
+        var expectedSections = sectionTitles
+        if sections.contains(fixSectionTitle), let k = expectedSections.firstIndex(of: fixSectionFollows) {
+            expectedSections.insert(fixSectionTitle, at: k + 1)
+        }
+        if sections != expectedSections {
+            problems.append("sections must be exactly, in order: \(sectionTitles) (with an optional '\(fixSectionTitle)' after '\(fixSectionFollows)'); got \(sections)")
+        }
+        for example in fixExamples where example.before.section != fixSectionTitle {
+            problems.append("line \(example.before.fenceLine): fix examples belong in the '\(fixSectionTitle)' section")
+        }
+        return RuleDocument(id: id, name: name, severity: severity, fixable: fixable, summary: summary,
+                            sections: sections, swiftBlocks: blocks, fixExamples: fixExamples, problems: problems)
+    }
+}
