@@ -320,8 +320,8 @@ def generate(out_dir, total_bytes, seed=20240601, halves=("a", "b")):
                 lines, actions = gen.tca_feature_file(feature, children)
                 outputs.append((f"Sources/{feature}/{feature}.swift", lines))
                 outputs.append((f"Tests/{feature}Tests/{feature}Tests.swift", gen.tests(feature, actions)))
-            for _ in range(rng.randint(4, 10)):
-                n = gen.name() + ".swift"
+            for k in range(rng.randint(4, 10)):
+                n = f"{gen.name()}{k}.swift"  # the index keeps names unique within a module
                 outputs.append((f"Sources/Core/{n}", gen.plain_file(n)))
             for rel, lines in outputs:
                 path = os.path.join(mod_dir, rel)
