@@ -173,6 +173,17 @@ final class ReducerParserTests: XCTestCase {
         XCTAssertEqual(m.declarations(of: m.reducers[2]).map { $0.kind }, [.struct, .extension])
     }
 
+    func testCutOffFilesReadAsSwiftParserReadsThem() {
+        // A type cut before its member block is still a (member-less) type.
+        XCTAssertEqual(model("@Reducer\nstruct Half").0.reducers.map { $0.name }, ["Half"])
+        // `var body` with neither accessor nor initializer is a body with no elements.
+        let bare = model("@Reducer struct F {\n  var body\n}").0.reducers[0]
+        XCTAssertEqual(bare.body?.elements.count, 0)
+        // An unterminated closure keeps its signature: a Reduce closure is not a builder list.
+        let open = model("@Reducer struct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in\n      state.x = 1\n").0
+        XCTAssertNil(open.reducers[0].body?.elements.first?.children)
+    }
+
     func testUnterminatedAndDeepInputDoNotCrash() {
         _ = model("@Reducer struct F { var body: some ReducerOf<Self> { Reduce { state, action in")
         _ = model(String(repeating: "CombineReducers {\n", count: 20_000))

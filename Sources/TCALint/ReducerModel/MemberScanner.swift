@@ -42,7 +42,11 @@ struct MemberScanner {
             if code.newlineBefore[k] && k > j + 2 && !code.continuesExpression(at: k, limit: close) { break }
             k = code.skipGroup(k, limit: close)
         }
-        guard k < close else { return nil }
+        // `var body: some ReducerOf<Self>` with neither accessor nor initializer (a requirement, or a
+        // cut-off file): a body with no elements.
+        guard k < close, code.isPunct(k, .lbrace) || code.isOperator(k, "=") else {
+            return BodyDeclaration(nameToken: j + 1, isStatic: isStatic, open: nil, close: nil, elements: [])
+        }
         if code.isOperator(k, "=") {
             let start = k + 1
             let end = code.statementEnd(from: start, limit: close)

@@ -161,7 +161,13 @@ public struct ReducerParser {
             if code.isPunct(j, .semicolon) || code.isPunct(j, .rbrace) { return nil }
             j = code.skipGroup(j, limit: n)
         }
-        guard j < n else { return nil }
+        // A declaration cut off before its member block (end of file) still declares the type,
+        // as SwiftParser sees it: with no members.
+        guard j < n else {
+            return TypeHeader(kind: kind, name: name, qualifiedName: (enclosing + [name]).joined(separator: "."),
+                              nameToken: nameToken, hasReducerAttribute: hasReducerAttribute(before: i),
+                              inherits: inherits, open: n, close: n)
+        }
         let open = j
         let close = code.partnerOf(open).map { $0 > open ? $0 : n } ?? n
         let simpleName = kind == .extension ? name : name

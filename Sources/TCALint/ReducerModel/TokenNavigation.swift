@@ -108,7 +108,8 @@ extension CodeTokens {
     /// For a closure `{` at i: the index of the first token after its signature's `in`, or nil when
     /// it has no signature (`{ state, action in …}` → index after `in`; `{ Child() }` → nil).
     public func closureBodyStart(_ open: Int) -> Int? {
-        guard let close = partnerOf(open), close > open else { return nil }
+        // An unterminated closure (cut-off file) still has its signature.
+        let close = partnerOf(open).map { $0 > open ? $0 : count } ?? count
         var j = open + 1
         var steps = 0
         while j < close && steps < 128 {
