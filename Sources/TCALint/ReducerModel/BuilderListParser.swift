@@ -192,23 +192,28 @@ struct BuilderListParser {
 
     // MARK: control flow
 
+    /// The `{` … `}` block that follows a statement's header (an `if` condition, a `switch` subject,
+    /// a `for` sequence): the braces, with an unterminated block ending at `limit`.
+    private func block(after i: Int, limit: Int) -> (open: Int, close: Int)? {
+        var j = i
+        while j < limit && !code.isPunct(j, .lbrace) { j = code.skipGroup(j, limit: limit) }
+        guard j < limit else { return nil }
+        return (j, code.partnerOf(j).map { $0 > j ? $0 : limit } ?? limit)
+    }
+
     private func parseIf(at i: Int, limit: Int) -> (BuilderElement, Int) {
         let element = BuilderElement(kind: .ifStatement, name: "if", start: i, end: i, nameToken: i)
         var j = i + 1
-        while j < limit {
-            // Condition up to the block.
-            while j < limit && !code.isPunct(j, .lbrace) { j = code.skipGroup(j, limit: limit) }
-            guard j < limit else { break }
-            let close = code.partnerOf(j).map { $0 > j ? $0 : limit } ?? limit
-            element.branches.append(nested.parseList(from: j + 1, to: close))
+        while let (open, close) = block(after: j, limit: limit) {
+            element.branches.append(nested.parseList(from: open + 1, to: close))
             j = close + 1
             guard j < limit, code.is(j, "else") else { break }
             j += 1
             if code.is(j, "if") { j += 1; continue }
-            if code.isPunct(j, .lbrace) {
-                let c = code.partnerOf(j).map { $0 > j ? $0 : limit } ?? limit
-                element.branches.append(nested.parseList(from: j + 1, to: c))
-                j = c + 1
+            // `else {`: the last branch.
+            if code.isPunct(j, .lbrace), let (open, close) = block(after: j, limit: limit) {
+                element.branches.append(nested.parseList(from: open + 1, to: close))
+                j = close + 1
             }
             break
         }
@@ -219,11 +224,8 @@ struct BuilderListParser {
 
     private func parseSwitch(at i: Int, limit: Int) -> (BuilderElement, Int) {
         let element = BuilderElement(kind: .switchStatement, name: "switch", start: i, end: i, nameToken: i)
-        var j = i + 1
-        while j < limit && !code.isPunct(j, .lbrace) { j = code.skipGroup(j, limit: limit) }
-        guard j < limit else { element.end = limit - 1; return (element, limit) }
-        let close = code.partnerOf(j).map { $0 > j ? $0 : limit } ?? limit
-        for clause in SwitchClauses.clauses(of: code, open: j, close: close) {
+        guard let (open, close) = block(after: i + 1, limit: limit) else { element.end = limit - 1; return (element, limit) }
+        for clause in SwitchClauses.clauses(of: code, open: open, close: close) {
             element.branches.append(nested.parseList(from: clause.bodyStart, to: clause.bodyEnd))
         }
         let end = min(close + 1, limit)
@@ -233,11 +235,8 @@ struct BuilderListParser {
 
     private func parseFor(at i: Int, limit: Int) -> (BuilderElement, Int) {
         let element = BuilderElement(kind: .forLoop, name: "for", start: i, end: i, nameToken: i)
-        var j = i + 1
-        while j < limit && !code.isPunct(j, .lbrace) { j = code.skipGroup(j, limit: limit) }
-        guard j < limit else { element.end = limit - 1; return (element, limit) }
-        let close = code.partnerOf(j).map { $0 > j ? $0 : limit } ?? limit
-        element.branches.append(nested.parseList(from: j + 1, to: close))
+        guard let (open, close) = block(after: i + 1, limit: limit) else { element.end = limit - 1; return (element, limit) }
+        element.branches.append(nested.parseList(from: open + 1, to: close))
         let end = min(close + 1, limit)
         element.end = end - 1
         return (element, end)
