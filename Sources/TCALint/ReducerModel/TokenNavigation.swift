@@ -90,18 +90,21 @@ extension CodeTokens {
                         || self.is(j, "_") else { return nil }
                 j += 1
             case .punct:
-                let c = bytes[t.startOffset]
-                if c == .lparen || c == .lbracket {
-                    j = skipGroup(j, limit: limit)
-                } else if c == .comma || c == .dot || c == .colon || c == .at {
-                    j += 1
-                } else {
-                    return nil
-                }
+                guard let next = stepOverTypePunctuation(j, limit: limit) else { return nil }
+                j = next
             default:
                 return nil
             }
         }
+        return nil
+    }
+
+    /// Punctuation that can occur inside a type or a parameter list: `( … )` and `[ … ]` groups are
+    /// skipped whole, `,` `.` `:` `@` are stepped over. Returns the next index, or nil for anything else.
+    private func stepOverTypePunctuation(_ j: Int, limit: Int) -> Int? {
+        let c = bytes[tokens[j].startOffset]
+        if c == .lparen || c == .lbracket { return skipGroup(j, limit: limit) }
+        if c == .comma || c == .dot || c == .colon || c == .at { return j + 1 }
         return nil
     }
 
@@ -127,14 +130,8 @@ extension CodeTokens {
                 // `->`, generics, optionals in parameter types.
                 j += 1
             case .punct:
-                let c = bytes[t.startOffset]
-                if c == .lparen || c == .lbracket {
-                    j = skipGroup(j, limit: close)
-                } else if c == .comma || c == .colon || c == .dot || c == .at {
-                    j += 1
-                } else {
-                    return nil
-                }
+                guard let next = stepOverTypePunctuation(j, limit: close) else { return nil }
+                j = next
             default:
                 return nil
             }
