@@ -14,4 +14,15 @@ public final class AnalyzedFile {
         self.code = CodeTokens(bytes: source.bytes, allTokens: tokens)
         self.model = ReducerParser(code: code).parseFile()
     }
+
+    /// Where each reducer type's per-action logic lives: one entry per type (a reducer and its
+    /// extensions in the file share one), in source order. Built once, on first use, for every rule
+    /// that looks inside reducer logic.
+    public private(set) lazy var reducerLogic: [ReducerLogic] = {
+        var seen = Set<String>()
+        return model.reducers.compactMap { reducer in
+            guard seen.insert(reducer.identity).inserted else { return nil }
+            return ReducerLogic(reducer: reducer, in: model, code: code)
+        }
+    }()
 }

@@ -13,6 +13,8 @@ public struct LogicRegion {
 public struct ReducerLogic {
     public let declarations: [ReducerType]
     public let regions: [LogicRegion]
+    /// The type's simple name, as messages show it.
+    public var typeName: String { declarations.first?.simpleName ?? "" }
 
     public init(reducer: ReducerType, in model: FileModel, code: CodeTokens) {
         let decls = model.declarations(of: reducer)

@@ -17,9 +17,7 @@ public struct SendForLogicReuseRule: Rule {
         let code = file.code
         var findings: [Finding] = []
         var seen = Set<Int>()
-        for reducer in file.model.reducers {
-            let logic = ReducerLogic(reducer: reducer, in: file.model, code: code)
-            guard !logic.regions.isEmpty else { continue }
+        for logic in file.reducerLogic where !logic.regions.isEmpty {
             let childCases = Self.childActionCases(logic.declarations, code: code)
             let clauses = logic.actionSwitchClauses(code: code)
             var handled: [[String]] = []
@@ -39,7 +37,7 @@ public struct SendForLogicReuseRule: Rule {
                     let shown = "." + send.path.joined(separator: "(.") + String(repeating: ")", count: send.path.count - 1)
                     findings.append(finding(
                         at: code.tokens[send.reportToken].startOffset,
-                        "\(reducer.simpleName) sends itself \(shown), an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store"))
+                        "\(logic.typeName) sends itself \(shown), an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store"))
                 }
             }
         }

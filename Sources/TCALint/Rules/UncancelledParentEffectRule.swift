@@ -17,9 +17,7 @@ public struct UncancelledParentEffectRule: Rule {
         let code = file.code
         var findings: [Finding] = []
         var seen = Set<Int>()
-        for reducer in file.model.reducers {
-            let logic = ReducerLogic(reducer: reducer, in: file.model, code: code)
-            guard !logic.regions.isEmpty else { continue }
+        for logic in file.reducerLogic where !logic.regions.isEmpty {
             let children = OptionalChildren(logic: logic, code: code)
             var dismissals: DismissalClauses? = nil
             for region in logic.regions {
