@@ -5,6 +5,11 @@ import PackageDescription
 
 let package = Package(
     name: "tca-lint",
+    // macOS 13, as SwiftLint: every Xcode with a Swift 5.9+ toolchain runs on macOS 13 or later,
+    // and every Foundation and Dispatch API used here exists there (the newest is
+    // JSONSerialization's `.withoutEscapingSlashes`, macOS 10.15). Without it SwiftPM assumes
+    // macOS 10.13. Linux needs no declaration.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tca-lint", targets: ["tca-lint"]),
         .library(name: "TCALint", targets: ["TCALint"]),
@@ -18,7 +23,11 @@ let package = Package(
     ],
     targets: [
         // The engine: source bytes → tokens → reducer model → rules → diagnostics → reporters.
-        .target(name: "TCALint", path: "Sources/TCALint"),
+        .target(name: "TCALint", path: "Sources/TCALint", plugins: ["RuleDocsPlugin"]),
+        // Embeds rules/*.md in TCALint at build time (RuleDocs.documents, printed by `tca-lint explain`).
+        .executableTarget(name: "rule-docs-generator", path: "Sources/RuleDocsGenerator"),
+        .plugin(name: "RuleDocsPlugin", capability: .buildTool(), dependencies: ["rule-docs-generator"],
+                path: "Sources/Plugins/RuleDocsPlugin"),
         // The command line: argument parsing, file walking, exit codes.
         .executableTarget(name: "tca-lint", dependencies: ["TCALint"], path: "Sources/tca-lint"),
         // SwiftPM plugins. Plugins cannot depend on a library, so the three command plugins share

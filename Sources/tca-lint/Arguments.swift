@@ -1,3 +1,5 @@
+import TCALint
+
 /// A hand-written argument reader (the package has no dependencies, so no ArgumentParser).
 /// Accepts `--name value` and `--name=value`; `--` ends the options.
 struct Arguments {
@@ -42,15 +44,20 @@ struct Arguments {
 /// Options of `tca-lint lint`.
 struct LintOptions {
     var paths: [String] = []
-    var reporterName = "xcode"
+    /// `--reporter NAME`; nil: the configuration's `reporter`, else xcode.
+    var reporterName: String?
     var strict = false
+    /// `--lenient`: errors are reported (and counted) as warnings.
+    var lenient = false
     var quiet = false
     var outputPath: String?
     var jobs: Int?
     var showHelp = false
-    /// `--config FILE`; otherwise the nearest `.tca-lint.yml` is used.
-    var configPath: String?
+    /// `--config FILE` (repeatable, later files override earlier ones); otherwise every
+    /// `.tca-lint.yml` from the outermost folder down to each linted file's folder.
+    var configPaths: [String] = []
     var printConfig = false
+    /// `--baseline FILE`; nil: the configuration's `baseline`.
     var baselinePath: String?
     var writeBaselinePath: String?
     /// `--use-stdin`: lint standard input as if it were `stdinPath`.
@@ -60,6 +67,20 @@ struct LintOptions {
     var fix = false
     var unsafe = false
     var diff = false
+    var allowZeroLintableFiles = false
+    /// Xcode Run Script inputs (`SCRIPT_INPUT_FILE_LIST_*`, `SCRIPT_INPUT_FILE_*`) added to `paths`.
+    var useScriptInputFileLists = false
+    var useScriptInputFiles = false
+    /// Notes for standard error about accepted options that do nothing here.
+    var notes: [String] = []
+
+    /// Options that take a value.
+    static let valued = ["--reporter", "--output", "--config", "--baseline", "--write-baseline", "--stdin-path",
+                         "--jobs", "-j", "--path", "--cache-path"]
+    /// Options that take none.
+    static let flags = ["--strict", "--lenient", "--quiet", "-q", "--help", "-h", "--print-config", "--use-stdin",
+                        "--fix", "--autocorrect", "--unsafe", "--diff", "--allow-zero-lintable-files",
+                        "--use-script-input-file-lists", "--use-script-input-files", "--force-exclude", "--no-cache"]
 
     static func parse(_ arguments: ArraySlice<String>) throws -> LintOptions {
         var options = LintOptions()
@@ -68,58 +89,90 @@ struct LintOptions {
             switch item {
             case .operand(let path):
                 options.paths.append(path)
-            case .option(let name, let inline):
+            case .option(let name, let inline) where valued.contains(name):
+                let value = try reader.value(for: name, inline: inline)
                 switch name {
-                case "--reporter": options.reporterName = try reader.value(for: name, inline: inline)
-                case "--output": options.outputPath = try reader.value(for: name, inline: inline)
-                case "--config": options.configPath = try reader.value(for: name, inline: inline)
-                case "--baseline": options.baselinePath = try reader.value(for: name, inline: inline)
-                case "--write-baseline": options.writeBaselinePath = try reader.value(for: name, inline: inline)
-                case "--stdin-path": options.stdinPath = try reader.value(for: name, inline: inline)
-                case "--jobs", "-j":
-                    let text = try reader.value(for: name, inline: inline)
-                    guard let jobs = Int(text), jobs >= 1, jobs <= 1024 else {
-                        throw CommandError.usage("--jobs needs a whole number from 1 to 1024, not '\(text)'")
+                case "--reporter": options.reporterName = value
+                case "--output": options.outputPath = value
+                case "--config": options.configPaths.append(value)
+                case "--baseline": options.baselinePath = value
+                case "--write-baseline": options.writeBaselinePath = value
+                case "--stdin-path": options.stdinPath = value
+                case "--path": options.paths.append(value)   // SwiftLint's spelling of an operand
+                case "--cache-path": options.notes.append(noCacheNote(name))
+                default:
+                    guard let jobs = Int(value), jobs >= 1, jobs <= 1024 else {
+                        throw CommandError.usage("--jobs needs a whole number from 1 to 1024, not '\(value)'")
                     }
                     options.jobs = jobs
-                case "--strict", "--quiet", "--help", "-h", "-q", "--print-config", "--use-stdin", "--fix", "--unsafe", "--diff":
-                    guard inline == nil else { throw CommandError.usage("option \(name) takes no value") }
-                    switch name {
-                    case "--strict": options.strict = true
-                    case "--quiet", "-q": options.quiet = true
-                    case "--print-config": options.printConfig = true
-                    case "--use-stdin": options.useStdin = true
-                    case "--fix": options.fix = true
-                    case "--unsafe": options.unsafe = true
-                    case "--diff": options.diff = true
-                    default: options.showHelp = true
-                    }
-                default:
-                    throw CommandError.usage("unknown option '\(name)' for lint")
                 }
+            case .option(let name, let inline) where flags.contains(name):
+                guard inline == nil else { throw CommandError.usage("option \(name) takes no value") }
+                switch name {
+                case "--strict": options.strict = true
+                case "--lenient": options.lenient = true
+                case "--quiet", "-q": options.quiet = true
+                case "--print-config": options.printConfig = true
+                case "--use-stdin": options.useStdin = true
+                case "--fix", "--autocorrect": options.fix = true
+                case "--unsafe": options.unsafe = true
+                case "--diff": options.diff = true
+                case "--allow-zero-lintable-files": options.allowZeroLintableFiles = true
+                case "--use-script-input-file-lists": options.useScriptInputFileLists = true
+                case "--use-script-input-files": options.useScriptInputFiles = true
+                // Configuration excludes always apply to named files here: nothing to force.
+                case "--force-exclude": break
+                case "--no-cache": options.notes.append(noCacheNote(name))
+                default: options.showHelp = true
+                }
+            case .option(let name, _):
+                var message = "unknown option '\(name)' for lint"
+                if let closest = closestOption(to: name) { message += "; did you mean \(closest)?" }
+                throw CommandError.usage(message)
             }
         }
-        if let output = options.outputPath, output.isEmpty {
+        try options.validate()
+        return options
+    }
+
+    /// The option a typo most likely meant, compared without the dashes (which every name shares).
+    static func closestOption(to name: String) -> String? {
+        let bare = { (option: String) in String(option.drop(while: { $0 == "-" })) }
+        let names = (valued + flags).filter { $0.hasPrefix("--") }
+        return EditDistance.likelyTypo(of: bare(name), in: names.map(bare)).map { "--" + $0 }
+    }
+
+    private static func noCacheNote(_ option: String) -> String {
+        "tca-lint: note: \(option) has no effect: tca-lint keeps no cache (it reads every file on each run)"
+    }
+
+    private mutating func validate() throws {
+        if let output = outputPath, output.isEmpty {
             throw CommandError.usage("--output needs a file name")
         }
-        if options.useStdin && !options.paths.isEmpty {
+        if useStdin && !paths.isEmpty {
             throw CommandError.usage("--use-stdin lints standard input; give its path with --stdin-path, not as an operand")
         }
-        if options.unsafe && !(options.fix || options.diff) {
+        if useStdin && (useScriptInputFileLists || useScriptInputFiles) {
+            throw CommandError.usage("--use-stdin cannot be combined with Xcode's script inputs")
+        }
+        if unsafe && !(fix || diff) {
             throw CommandError.usage("--unsafe goes with --fix or --diff")
         }
-        if options.useStdin && (options.fix || options.diff) {
-            throw CommandError.usage("--fix and --diff work on files, not on standard input")
+        if useStdin && diff {
+            throw CommandError.usage("--diff works on files; with --use-stdin, --fix prints the fixed buffer")
         }
-        if options.stdinPath != nil && !options.useStdin {
+        if strict && lenient {
+            throw CommandError.usage("--strict and --lenient cannot be used together")
+        }
+        if stdinPath != nil && !useStdin {
             throw CommandError.usage("--stdin-path goes with --use-stdin")
         }
-        for (flag, value) in [("--config", options.configPath), ("--baseline", options.baselinePath),
-                              ("--write-baseline", options.writeBaselinePath), ("--stdin-path", options.stdinPath)] {
+        for (flag, value) in [("--baseline", baselinePath), ("--write-baseline", writeBaselinePath),
+                              ("--stdin-path", stdinPath)] + configPaths.map({ ("--config", Optional($0)) }) {
             if let value, value.isEmpty { throw CommandError.usage("\(flag) needs a file name") }
         }
-        if options.paths.isEmpty { options.paths = ["."] }
-        return options
+        if paths.isEmpty && !useScriptInputFileLists && !useScriptInputFiles { paths = ["."] }
     }
 }
 

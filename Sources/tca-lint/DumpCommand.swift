@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -7,15 +9,16 @@ import TCALint
 
 /// `tca-lint dump tokens FILE` and `tca-lint dump reducers FILE…`: the engine's intermediate
 /// results in the formats of `oracle tokens` / `oracle reducers`, for diffing against SwiftParser.
+/// `tca-lint dump features PATH…`: the project-wide feature model as JSON.
 /// Files are dumped even when they are not valid UTF-8: the oracle reads such files too.
 enum DumpCommand {
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         guard let what = arguments.first else {
-            throw CommandError.usage("dump needs what to dump: tokens FILE or reducers FILE...")
+            throw CommandError.usage("dump needs what to dump: tokens FILE, reducers FILE... or features PATH...")
         }
         let (files, help) = try operands(of: arguments.dropFirst(), command: "dump \(what)")
         if help {
-            Output.stdout("usage: tca-lint dump tokens FILE\n       tca-lint dump reducers FILE...\n")
+            Output.stdout("usage: tca-lint dump tokens FILE\n       tca-lint dump reducers FILE...\n       tca-lint dump features PATH...\n")
             return ExitStatus.clean
         }
         switch what {
@@ -27,8 +30,11 @@ enum DumpCommand {
         case "reducers":
             guard !files.isEmpty else { throw CommandError.usage("dump reducers needs at least one FILE") }
             return try reducers(files)
+        case "features":
+            guard !files.isEmpty else { throw CommandError.usage("dump features needs at least one PATH") }
+            return features(files)
         default:
-            throw CommandError.usage("unknown dump '\(what)'; expected tokens or reducers")
+            throw CommandError.usage("unknown dump '\(what)'; expected tokens, reducers or features")
         }
     }
 
@@ -53,7 +59,7 @@ enum DumpCommand {
             out.append(UInt8(ascii: "\n"))
             out.flushIfLarge()
         }
-        out.flush()
+        try out.finish()
         return ExitStatus.clean
     }
 
@@ -77,7 +83,37 @@ enum DumpCommand {
                 out.append(UInt8(ascii: "\n"))
             }
         }
-        out.flush()
+        try out.finish()
+        return status
+    }
+
+    /// Folders: the features of every Swift file below them. Files only: the features declared in those
+    /// files, from the model of the project they belong to (see `ProjectIndexer.projectRoot(of:)`).
+    static func features(_ paths: [String]) -> Int32 {
+        let walk = FileWalker().collect(paths)
+        for problem in walk.problems { Output.error(problem.description) }
+        let jobs = LintRunner.defaultJobs
+        var features: [Feature]
+        var status = walk.problems.isEmpty ? ExitStatus.clean : ExitStatus.failure
+        if ProjectIndexer.areAllFiles(paths) {
+            var given: [FileFacts] = []
+            for path in walk.files {
+                guard let bytes = ProjectIndexer.readText(path) else {
+                    Output.error("\(path): cannot be read as UTF-8 text")
+                    status = ExitStatus.failure
+                    continue
+                }
+                given.append(ProjectIndexer.facts(path: path, bytes: bytes))
+            }
+            guard !given.isEmpty else { Output.stdout(FeatureDump.json([])); return status }
+            let index = ProjectIndexer.projectIndex(around: given[0].path, given: given, jobs: jobs)
+                ?? FeatureIndex(files: given)
+            let named = Set(given.map { $0.path })
+            features = index.features.filter { f in f.declarations.contains { named.contains($0.path) } }
+        } else {
+            features = ProjectIndexer.index(paths: walk.files, jobs: jobs).features
+        }
+        Output.stdout(FeatureDump.json(features))
         return status
     }
 }

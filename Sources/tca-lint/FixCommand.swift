@@ -3,35 +3,49 @@ import TCALint
 /// `tca-lint lint --fix [--unsafe]` and `--diff`: the fix engine over the walked files, then the report
 /// of what remains. The engine (Sources/TCALint/Fixes) decides what is safe; this only wires it to the CLI.
 enum FixCommand {
-    static func run(_ options: LintOptions, configuration: Configuration, linter: Linter,
+    static func run(_ options: LintOptions, plan: LintPlan, configuration: Configuration, severityPolicy: SeverityPolicy,
                     reporter: any Reporter.Type, workingDirectory: String) throws -> Int32 {
-        let walk = FileWalker().collect(options.paths)
+        let walk = (problems: plan.walkProblems, files: plan.fileCount)
         for problem in walk.problems { Output.error(problem.description) }
-        let files = walk.files.filter { configuration.isIncluded($0) }
-        let report = FixSession.run(paths: files, linter: linter, unsafe: options.unsafe, diffOnly: options.diff)
+        try LintCommand.refuseInputs(options, inputs: plan.groups.flatMap(\.files))
+        // Read before anything is written: a missing or broken baseline stops the run (exit 2).
+        let baseline = try LintCommand.readBaseline(options, configuration: configuration)
+        let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff)
         for message in report.messages { Output.stderr(message + "\n") }
+        // Files that needed fixing but were left alone (changed meanwhile, hard-linked, read-only, failed
+        // write) make the run incomplete: exit 2, as a file that could not be linted does.
+        let incomplete = !walk.problems.isEmpty || !report.skippedFiles.isEmpty
+        if !report.skippedFiles.isEmpty {
+            Output.error("\(report.skippedFiles.count) file\(report.skippedFiles.count == 1 ? "" : "s") not fixed: "
+                         + report.skippedFiles.joined(separator: ", "))
+        }
+        let remaining = severityPolicy.apply(try LintCommand.applyBaseline(baseline, options, to: report.remaining,
+                                                                           workingDirectory: workingDirectory))
 
         if options.diff {
             // Like `diff`: the patch on standard output, exit 1 when there is any.
-            Output.stdout(report.diff)
-            if !options.quiet { Output.stderr(report.summary.replacingOccurrences(of: "Applied", with: "Would apply") + "\n") }
-            if !walk.problems.isEmpty { return ExitStatus.failure }
-            return report.hasChanges ? ExitStatus.findings : ExitStatus.clean
+            try Output.report(report.diff, to: nil)
+            if !options.quiet { Output.stderr(report.diffSummary + "\n") }
+            return ExitStatus.of(failed: report.hasChanges, incomplete: incomplete)
         }
 
-        let context = ReportContext(filesLinted: files.count, currentDirectory: workingDirectory)
-        let text = reporter.init().generateReport(report.remaining, context: context)
-        if let path = options.outputPath {
-            try Output.writeFileAtomically(text, to: path)
-        } else {
-            Output.stdout(text)
-        }
+        let context = ReportContext(filesLinted: walk.files, currentDirectory: workingDirectory)
+        try Output.report(reporter.init().generateReport(remaining, context: context), to: options.outputPath)
         if !options.quiet {
             Output.stderr(report.summary + "\n")
-            Output.stderr(FindingCounts(report.remaining).summaryLine(filesLinted: files.count) + "\n")
+            if !SummaryLine.isInReport(reporter, outputPath: options.outputPath) {
+                Output.stderr(FindingCounts(remaining).summaryLine(filesLinted: walk.files) + "\n")
+            }
         }
-        if !walk.problems.isEmpty { return ExitStatus.failure }
-        let strict = options.strict || configuration.strict
-        return report.remaining.contains { strict || $0.severity == .error } ? ExitStatus.findings : ExitStatus.clean
+        return ExitStatus.of(remaining, incomplete: incomplete)
+    }
+}
+
+extension FixReport {
+    /// `--diff`'s line: what `--fix` would do, or that it would change nothing.
+    var diffSummary: String {
+        let line = hasChanges ? summary.replacingOccurrences(of: "Applied", with: "Would apply")
+                              : summary.replacingOccurrences(of: "No fixes applied", with: "No changes: --fix would change nothing")
+        return line
     }
 }

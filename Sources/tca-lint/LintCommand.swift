@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -9,31 +11,49 @@ import TCALint
 /// decide the exit status.
 enum LintCommand {
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let options = try LintOptions.parse(arguments)
+        // An interrupted run must not leave temporary files (fixes, reports, baselines) behind.
+        TemporaryFiles.installSignalCleanup()
+        var options = try LintOptions.parse(arguments)
         if options.showHelp {
             Output.stdout(Usage.text)
             return ExitStatus.clean
         }
-        guard let reporterType = ReporterRegistry.reporter(named: options.reporterName) else {
-            let names = ReporterRegistry.all.map { $0.identifier }.joined(separator: ", ")
-            throw CommandError.usage("unknown reporter '\(options.reporterName)'; valid reporters: \(names)")
+        for note in options.notes { Output.stderr(note + "\n") }
+        if options.useScriptInputFileLists { options.paths += try ScriptInputs.fileLists() }
+        if options.useScriptInputFiles { options.paths += try ScriptInputs.files() }
+        let cwd = Paths.currentDirectory()
+        let resolver = ConfigurationResolver(explicitPaths: options.configPaths, workingDirectory: cwd)
+        let resolved = try configurationError {
+            try resolver.resolved(forDirectory: options.stdinPath.map(Paths.directory(of:)) ?? ".")
         }
-        let cwd = currentDirectory()
-        let configuration = try loadConfiguration(options, workingDirectory: cwd)
+        let (configuration, linter) = (resolved.configuration, resolved.linter)
         if options.printConfig {
-            Output.stdout(configuration.printEffective())
+            try Output.report(configuration.printEffective(), to: nil)
             return ExitStatus.clean
         }
-        let linter = makeLinter(configuration)
+        let reporterName = options.reporterName ?? configuration.reporter ?? "xcode"
+        guard let reporterType = ReporterRegistry.reporter(named: reporterName) else {
+            let names = ReporterRegistry.all.map { $0.identifier }
+            throw CommandError.usage("unknown reporter '\(reporterName)'"
+                                     + (EditDistance.likelyTypo(of: reporterName, in: names).map { "; did you mean \($0)?" } ?? "")
+                                     + "; valid reporters: " + names.joined(separator: ", "))
+        }
+        let severityPolicy = SeverityPolicy(strict: options.strict || configuration.strict, lenient: options.lenient)
+        if options.useStdin && options.fix {
+            return try fixStandardInput(options, configuration: configuration, linter: linter)
+        }
         if options.fix || options.diff {
-            return try FixCommand.run(options, configuration: configuration, linter: linter, reporter: reporterType,
+            let plan = try makePlan(options, resolver: resolver, configuration: configuration)
+            return try FixCommand.run(options, plan: plan, configuration: configuration, severityPolicy: severityPolicy, reporter: reporterType,
                                       workingDirectory: cwd)
         }
 
         var diagnostics: [Diagnostic]
         var filesLinted = 0
         var couldNotLintEverything = false
+        var lintedFiles: [String] = []
         if options.useStdin {
+            for warning in configuration.warnings { Output.stderr(warning.description + "\n") }
             let path = options.stdinPath ?? "<stdin>"
             let bytes = StandardInput.readAll()
             if let failure = TextCheck.check(bytes) {
@@ -42,78 +62,125 @@ enum LintCommand {
             }
             // Config excludes apply to the buffer as to the file it stands for.
             let included = options.stdinPath.map { configuration.isIncluded($0) } ?? true
-            diagnostics = included ? linter.lint(SourceFile(path: path, bytes: bytes)) : []
+            // The project the buffer belongs to is indexed around it, the buffer standing in for its file.
+            let jobs = options.jobs ?? LintRunner.defaultJobs
+            let project = included ? options.stdinPath.flatMap { stdinPath in
+                ProjectIndexer.projectIndex(around: stdinPath, given: [ProjectIndexer.facts(path: stdinPath, bytes: bytes, detail: .declarations)],
+                                            jobs: jobs, scope: .reducerProtocols)
+            } : nil
+            diagnostics = included ? linter.lint(SourceFile(path: path, bytes: bytes), project: project) : []
             filesLinted = included ? 1 : 0
         } else {
-            let walk = FileWalker().collect(options.paths)
-            for problem in walk.problems { Output.error(problem.description) }
-            let files = walk.files.filter { configuration.isIncluded($0) }
-            let outcome = LintRunner(linter: linter, jobs: options.jobs ?? LintRunner.defaultJobs).run(files)
+            let plan = try makePlan(options, resolver: resolver, configuration: configuration)
+            for problem in plan.walkProblems { Output.error(problem.description) }
+            lintedFiles = plan.groups.flatMap(\.files)
+            let jobs = options.jobs ?? LintRunner.defaultJobs
+            // Single files are linted with the model of the project they belong to.
+            var project: FeatureIndex?
+            if ProjectIndexer.areAllFiles(options.paths), let first = lintedFiles.first {
+                project = ProjectIndexer.projectIndex(around: first, given: [], jobs: jobs, scope: .reducerProtocols)
+            }
+            let outcome = plan.lint(jobs: jobs, project: project)
             // Per-file problems name the file first, like a compiler diagnostic, so editors can jump to it.
             for problem in outcome.problems { Output.stderr("\(problem.path): error: \(problem.message)\n") }
             diagnostics = outcome.diagnostics
             filesLinted = outcome.filesLinted
-            couldNotLintEverything = !walk.problems.isEmpty || !outcome.problems.isEmpty
+            couldNotLintEverything = !plan.walkProblems.isEmpty || !outcome.problems.isEmpty
         }
 
-        let baselineRoot = configuration.baseDirectory
-        if let path = options.writeBaselinePath {
-            do {
-                try Baseline(diagnostics: diagnostics, root: baselineRoot, workingDirectory: cwd).write(to: path)
-            } catch {
-                throw CommandError.failure("cannot write the baseline: \(error)")
-            }
-        }
-        if let path = options.baselinePath {
-            let baseline: Baseline
-            do { baseline = try Baseline.read(from: path) } catch { throw CommandError.failure("\(error)") }
-            diagnostics = baseline.filter(diagnostics, root: baselineRoot, workingDirectory: cwd)
-        }
+        try refuseInputs(options, inputs: options.useStdin ? options.stdinPath.map { [$0] } ?? [] : lintedFiles)
+        let baseline = try readBaseline(options, configuration: configuration)
+        diagnostics = try applyBaseline(baseline, options, to: diagnostics, workingDirectory: cwd)
+        diagnostics = severityPolicy.apply(diagnostics)
 
         let context = ReportContext(filesLinted: filesLinted, currentDirectory: cwd)
-        let report = reporterType.init().generateReport(diagnostics, context: context)
-        if let path = options.outputPath {
-            try Output.writeFileAtomically(report, to: path)
-        } else {
-            Output.stdout(report)
-        }
-        if !options.quiet {
+        try Output.report(reporterType.init().generateReport(diagnostics, context: context), to: options.outputPath)
+        if !options.quiet && !SummaryLine.isInReport(reporterType, outputPath: options.outputPath) {
             Output.stderr(FindingCounts(diagnostics).summaryLine(filesLinted: filesLinted) + "\n")
         }
-
-        if couldNotLintEverything { return ExitStatus.failure }
-        let strict = options.strict || configuration.strict
-        let failing = diagnostics.contains { strict || $0.severity == .error }
-        return failing ? ExitStatus.findings : ExitStatus.clean
+        return ExitStatus.of(diagnostics, incomplete: couldNotLintEverything)
     }
 
-    /// `--config FILE`, or the nearest `.tca-lint.yml` from the linted buffer's folder (`--stdin-path`) or
-    /// the working directory upwards. A broken configuration stops the run (exit 2) with every problem listed.
-    static func loadConfiguration(_ options: LintOptions, workingDirectory: String) throws -> Configuration {
-        let searchFrom = options.stdinPath.map { path -> String in
-            guard let slash = path.lastIndex(of: "/") else { return "." }
-            return slash == path.startIndex ? "/" : String(path[..<slash])
+    // MARK: - Writing: reports, baselines (shared with FixCommand)
+
+    /// `--output` and `--write-baseline` must not name a Swift file or an input of the run.
+    static func refuseInputs(_ options: LintOptions, inputs: [String]) throws {
+        try Output.refuseInputs(options.outputPath, flag: "--output", inputs: inputs)
+        try Output.refuseInputs(options.writeBaselinePath, flag: "--write-baseline", inputs: inputs)
+    }
+
+    /// `--baseline FILE` or the configuration's `baseline:`, read before anything is written (nil when
+    /// neither is given); missing or broken is a failure (exit 2).
+    static func readBaseline(_ options: LintOptions, configuration: Configuration) throws -> (baseline: Baseline, path: String)? {
+        guard let path = options.baselinePath ?? configuration.baseline else { return nil }
+        do { return (try Baseline.read(from: path), path) } catch { throw CommandError.failure("\(error)") }
+    }
+
+    /// Writes `--write-baseline` from all findings, then leaves out those `baseline` covers. Paths in a
+    /// baseline are relative to the folder it sits in.
+    static func applyBaseline(_ baseline: (baseline: Baseline, path: String)?, _ options: LintOptions,
+                              to diagnostics: [Diagnostic], workingDirectory cwd: String) throws -> [Diagnostic] {
+        if let path = options.writeBaselinePath {
+            let written = Baseline(diagnostics: diagnostics, root: Baseline.root(ofFile: path, workingDirectory: cwd),
+                                   workingDirectory: cwd)
+            try Output.writeFile(written.serialized(), to: path, what: "the baseline")
+            if !options.quiet {
+                let count = written.entries.count
+                Output.stderr("tca-lint: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(path)\n")
+            }
         }
+        guard let baseline else { return diagnostics }
+        return baseline.baseline.filter(diagnostics, root: Baseline.root(ofFile: baseline.path, workingDirectory: cwd),
+                                        workingDirectory: cwd)
+    }
+
+    /// The files to lint with their configurations. Finding none is an error (a typo in
+    /// `included:` or in a path must not pass CI silently) unless allowed.
+    static func makePlan(_ options: LintOptions, resolver: ConfigurationResolver,
+                         configuration: Configuration) throws -> LintPlan {
+        var plan = try configurationError { try LintPlan(paths: options.paths, resolver: resolver) }
+        plan.note(configuration.warnings)
+        for warning in plan.warnings { Output.stderr(warning + "\n") }
+        let allowed = options.allowZeroLintableFiles || configuration.allowZeroLintableFiles
+        if plan.fileCount == 0 && plan.walkProblems.isEmpty && !allowed {
+            let paths = options.paths.map { "'\($0)'" }.joined(separator: ", ")
+            throw CommandError.failure("no lintable files found at \(paths.isEmpty ? "the script's inputs" : "paths: " + paths)"
+                + " (no .swift file there, or all of them outside `included:` or inside `excluded:`);"
+                + " pass --allow-zero-lintable-files or set allow_zero_lintable_files: true if that is expected")
+        }
+        return plan
+    }
+
+    /// `--use-stdin --fix`: the fixed buffer on standard output (format-on-save), always exit 0
+    /// unless the buffer cannot be read as text; what could not be fixed goes to standard error.
+    static func fixStandardInput(_ options: LintOptions, configuration: Configuration, linter: Linter) throws -> Int32 {
+        let path = options.stdinPath ?? "<stdin>"
+        let bytes = StandardInput.readAll()
+        if let failure = TextCheck.check(bytes) {
+            Output.stderr("\(path): error: \(failure.description), skipped\n")
+            return ExitStatus.failure
+        }
+        var fixed = bytes
+        if options.stdinPath.map({ configuration.isIncluded($0) }) ?? true {
+            let outcome = FixEngine(linter: linter, includeUnsafe: options.unsafe).run(SourceFile(path: path, bytes: bytes))
+            for message in outcome.messages { Output.stderr(message + "\n") }
+            fixed = outcome.bytes
+        }
+        guard fixed.withUnsafeBytes({ Output.writeAll($0, to: STDOUT_FILENO) }) else {
+            throw CommandError.failure("cannot write the fixed buffer to standard output: \(String(cString: strerror(errno)))")
+        }
+        return ExitStatus.clean
+    }
+
+    /// A broken configuration stops the run (exit 2) with every problem listed.
+    static func configurationError<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try ConfigurationLoader.load(explicitPath: options.configPath, searchFrom: searchFrom,
-                                                workingDirectory: workingDirectory)
+            return try body()
         } catch let error as ConfigurationError {
             throw CommandError.failure("invalid configuration\n" + error.description)
         }
     }
 
-    /// The linter the configuration asks for: enabled rules, severities, per-rule excluded paths.
-    static func makeLinter(_ configuration: Configuration) -> Linter {
-        let rules = RuleRegistry.all.filter { configuration.isEnabled($0.description.id) }
-        return Linter(rules: rules, severities: configuration.severities,
-                      isRuleExcluded: { path, rule in configuration.isExcluded(path, forRule: rule) })
-    }
-
-    static func currentDirectory() -> String {
-        guard let cwd = getcwd(nil, 0) else { return "." }
-        defer { free(cwd) }
-        return String(cString: cwd)
-    }
 }
 
 /// Reads all of standard input (the editor's buffer for `--use-stdin`).

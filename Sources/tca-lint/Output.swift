@@ -1,8 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TCALint
 
 /// Writing to the terminal and to files, with plain file descriptors (no Foundation).
 enum Output {
@@ -12,59 +15,61 @@ enum Output {
     }
 
     static func stdout(_ text: String) { write(text, to: STDOUT_FILENO) }
-    static func stderr(_ text: String) { write(text, to: STDERR_FILENO) }
+    /// Standard error is read on a terminal: control characters from a hostile file name (ESC, BEL) in a
+    /// message are escaped as in the terminal reporters (`TextEscaping.singleLine`), line by line.
+    static func stderr(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        write(lines.map { TextEscaping.singleLine(String($0)) }.joined(separator: "\n"), to: STDERR_FILENO)
+    }
 
     /// `tca-lint: error: …` on standard error: the one shape of every user-facing error.
     static func error(_ message: String) { stderr("tca-lint: error: \(message)\n") }
 
-    /// Writes all bytes, retrying short writes; gives up silently on a closed pipe or full disk
-    /// for the terminal (nothing sensible is left to report to), returns false for files.
+    /// Writes all bytes, retrying short writes; false (errno set) on a closed pipe, a full disk, an I/O error.
     @discardableResult
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
-        guard var p = bytes.baseAddress else { return true }
-        var remaining = bytes.count
-        while remaining > 0 {
-            #if canImport(Glibc)
-            let n = Glibc.write(fd, p, remaining)
-            #else
-            let n = Darwin.write(fd, p, remaining)
-            #endif
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            p += n
-            remaining -= n
-        }
-        return true
+        AtomicFileWriter.writeAll(bytes, to: fd)
     }
 
-    /// Replaces `path` with `text` atomically: a temporary file in the same directory is
-    /// written completely and then renamed over it, so readers never see a half-written report.
-    static func writeFileAtomically(_ text: String, to path: String) throws {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard !name.isEmpty else { throw CommandError.failure("cannot write report to '\(path)': not a file name") }
-        var template = Array("\(directory).\(name).tca-lint-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw CommandError.failure("cannot write report to '\(path)': \(String(cString: strerror(errno)))")
+    /// The report (or patch) on standard output, or in `path` (`--output`). A failed write — `> /dev/full`,
+    /// a full disk, a closed descriptor — is a failure (exit 2) naming the destination and the reason:
+    /// a report that did not arrive must not look like a clean run.
+    static func report(_ text: String, to path: String?) throws {
+        if let path {
+            try writeFile(text, to: path, what: "the report")
+            return
         }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        // mkstemp creates 0600; a report is an ordinary file: 0666 minus the umask.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(fd, 0o666 & ~mask)
-
         var text = text
-        let written = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
-        let reason = written ? nil : String(cString: strerror(errno))
-        let closed = close(fd) == 0
-        guard written, closed, rename(temporary, path) == 0 else {
-            let why = reason ?? String(cString: strerror(errno))
-            unlink(temporary)
-            throw CommandError.failure("cannot write report to '\(path)': \(why)")
+        guard text.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }) else {
+            throw CommandError.failure("cannot write the report to standard output: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Writes a report or baseline through `AtomicFileWriter` (symlinks followed, devices and FIFOs opened,
+    /// regular files replaced atomically); a failure names the path and the reason.
+    static func writeFile(_ text: String, to path: String, what: String) throws {
+        do {
+            try AtomicFileWriter.write(Array(text.utf8), to: path)
+        } catch let error as AtomicFileWriter.WriteError {
+            throw CommandError.failure("cannot write \(what) to '\(path)': \(error.message)")
+        }
+    }
+
+    /// Refuses to write a report or baseline (`flag` names the option) onto a Swift source file or onto any
+    /// file the run reads, whatever name reaches it (symlink, hard link, `./`): `--output $EMPTY a.swift`
+    /// must not replace `a.swift` with a report.
+    static func refuseInputs(_ path: String?, flag: String, inputs: [String]) throws {
+        guard let path else { return }
+        if path.hasSuffix(".swift") {
+            throw CommandError.failure("refusing to write \(flag) onto '\(path)': it names a Swift source file")
+        }
+        var target = stat()
+        guard stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { return }
+        for input in inputs {
+            var s = stat()
+            if stat(input, &s) == 0 && s.st_dev == target.st_dev && s.st_ino == target.st_ino {
+                throw CommandError.failure("refusing to write \(flag) onto '\(path)': it is the input '\(input)'")
+            }
         }
     }
 }
@@ -112,8 +117,18 @@ struct BufferedOutput {
         if buffer.count >= 1 << 20 { flush() }
     }
 
+    /// The first write error (`strerror` text), kept so the command can fail with it at the end.
+    private(set) var failure: String?
+
     mutating func flush() {
-        buffer.withUnsafeBytes { _ = Output.writeAll($0, to: fd) }
+        let ok = buffer.withUnsafeBytes { Output.writeAll($0, to: fd) }
+        if !ok && failure == nil { failure = String(cString: strerror(errno)) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, then throws the first write error, if any (exit 2).
+    mutating func finish() throws {
+        flush()
+        if let failure { throw CommandError.failure("cannot write to standard output: \(failure)") }
     }
 }

@@ -8,30 +8,40 @@ enum Usage {
         tca-lint \(TCALintVersion.current) — finds mistakes in reducers of The Composable Architecture.
 
         USAGE
-          tca-lint lint [options] [paths...]   lint every .swift file below paths (default: .)
+          tca-lint [lint] [options] [paths...] lint every .swift file below paths (default: .)
           tca-lint rules                       list the rules: id, default severity, opt-in, summary
-          tca-lint explain <rule_id>           print a rule's document
+          tca-lint rules <rule_id>             print a rule's document (also: explain <rule_id>)
           tca-lint dump tokens FILE            one token per line: <start> <end> <kind> (byte offsets)
           tca-lint dump reducers FILE...       the reducer model, one JSON object per reducer type
-          tca-lint lsp                         run the language server (LSP 3.17 over stdin/stdout)
+          tca-lint lsp [--stdio]               run the language server (LSP 3.17 over stdin/stdout)
           tca-lint version                     print the version
           tca-lint help                        print this help
 
         LINT OPTIONS
-          --reporter NAME   output format: \(reporters) (default: xcode)
-          --strict          warnings make the exit status 1 too
+          --reporter NAME   output format: \(reporters) (default: the configuration's reporter, else xcode)
+          --strict          report every finding as an error (exit status 1 on any finding)
+          --lenient         report every finding as a warning (exit status 0 unless a file fails)
           --quiet           no summary line on standard error
           --output FILE     write the report to FILE (atomically) instead of standard output
           --jobs N          files linted in parallel (default: number of active processors)
-          --config FILE     configuration file (default: the nearest .tca-lint.yml, here or above)
+          --config FILE     configuration file; repeat to merge several, later ones win (default: every
+                            .tca-lint.yml from the outermost folder down to each file's folder)
           --print-config    print the effective configuration and exit
           --baseline FILE   report only findings that are not recorded in FILE
           --write-baseline FILE   record the current findings in FILE (written atomically)
+          --allow-zero-lintable-files   finding no file to lint is not an error
+          --use-script-input-file-lists lint the files listed by an Xcode Run Script phase's input
+                            file lists (SCRIPT_INPUT_FILE_LIST_*), for ENABLE_USER_SCRIPT_SANDBOXING
+          --use-script-input-files      lint an Xcode Run Script phase's input files (SCRIPT_INPUT_FILE_*)
           --fix             apply the safe fixes in place (atomically), then report what remains
+                            (with --use-stdin: print the fixed buffer on standard output)
           --unsafe          with --fix or --diff: also the fixes that change order semantics
           --diff            print the unified diff --fix would apply, write nothing (exit 1 if any)
           --use-stdin       lint standard input (an editor's buffer)...
           --stdin-path PATH ...as if it were the file PATH (its configuration and excludes apply)
+
+        Accepted for SwiftLint scripts: --autocorrect (= --fix), --path PATH (= PATH), --force-exclude
+        (excludes always apply), --no-cache and --cache-path (no cache is kept; a note says so).
 
         Directories are searched recursively for *.swift files, skipping hidden folders and
         .build, DerivedData, Pods, Carthage, .swiftpm and checkouts. Files named explicitly are
@@ -40,7 +50,8 @@ enum Usage {
         EXIT STATUS
           0  no error-severity finding
           1  at least one error-severity finding (with --strict: any finding)
-          2  usage error, missing path, or a file that could not be linted
+          2  usage error, invalid configuration, missing path, no file to lint, or a file
+             that could not be linted
 
         """
     }

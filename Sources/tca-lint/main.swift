@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -8,13 +10,11 @@ import TCALint
 /// Runs the command named by the first argument and returns the exit status.
 /// Every failure the user can cause ends here as `tca-lint: error: …` and status 2.
 func runCommand(_ arguments: ArraySlice<String>) -> Int32 {
-    guard let command = arguments.first else {
-        Output.error("no command given")
-        Output.stderr("\n" + Usage.text)
-        return ExitStatus.failure
-    }
+    // As in SwiftLint, `lint` is the default command: `tca-lint`, `tca-lint Sources`, `tca-lint --strict`.
+    guard let command = arguments.first else { return runCommand(["lint"]) }
     let rest = arguments.dropFirst()
     do {
+        if isLintArgument(command) { return try LintCommand.run(arguments) }
         switch command {
         case "lint": return try LintCommand.run(rest)
         case "rules": return try InfoCommands.rules(rest)
@@ -22,7 +22,10 @@ func runCommand(_ arguments: ArraySlice<String>) -> Int32 {
         case "dump": return try DumpCommand.run(rest)
         case "lsp":
             // The language server owns standard output from here on: nothing else may print to it.
-            guard rest.isEmpty else { throw CommandError.usage("lsp takes no arguments (it speaks LSP over stdin/stdout)") }
+            // `--stdio` is what most editor configurations pass; stdin/stdout is the only transport anyway.
+            guard rest.allSatisfy({ $0 == "--stdio" }) else {
+                throw CommandError.usage("lsp takes no arguments but --stdio (it speaks LSP over stdin/stdout)")
+            }
             return LanguageServer(inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO,
                                   fixProvider: EngineFixProvider()).run()
         case "version", "--version":
@@ -32,9 +35,8 @@ func runCommand(_ arguments: ArraySlice<String>) -> Int32 {
             Output.stdout(Usage.text)
             return ExitStatus.clean
         default:
-            let commands = ["lint", "rules", "explain", "dump", "lsp", "version", "help"]
-            var message = "unknown command '\(command)'"
-            if let closest = Suggestion.closest(to: command, in: commands) { message += "; did you mean \(closest)?" }
+            var message = "unknown command '\(command)' (and no file or folder of that name to lint)"
+            if let closest = EditDistance.likelyTypo(of: command, in: commandNames) { message += "; did you mean \(closest)?" }
             throw CommandError.usage(message)
         }
     } catch CommandError.usage(let message) {
@@ -49,5 +51,16 @@ func runCommand(_ arguments: ArraySlice<String>) -> Int32 {
         return ExitStatus.failure
     }
 }
+
+/// Whether the first argument starts a `lint` command line without naming it: an option other than
+/// help and version, or an existing path that is not also a command's name.
+func isLintArgument(_ argument: String) -> Bool {
+    if argument.hasPrefix("-") && argument.count > 1 { return !["--help", "-h", "--version"].contains(argument) }
+    if commandNames.contains(argument) { return false }
+    var st = stat()
+    return stat(argument, &st) == 0
+}
+
+let commandNames = ["lint", "rules", "explain", "dump", "lsp", "version", "help"]
 
 exit(runCommand(CommandLine.arguments.dropFirst()))

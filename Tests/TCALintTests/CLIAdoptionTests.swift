@@ -29,12 +29,18 @@ final class CLIAdoptionTests: XCTestCase {
     func testBrokenConfigurationExitsTwoWithPositionAndSuggestion() throws {
         let tree = try ScratchTree()
         try tree.write("A.swift", "let a = 1\n")
-        try tree.write(".tca-lint.yml", "disabled_rule:\n  - leftover_print_changes\n")
+        try tree.write(".tca-lint.yml", "body_and_reduce:\n  severity: eror\n")
         let result = try CLI.run(["lint"], in: tree.root)
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.contains(".tca-lint.yml:1:1: error: unknown key 'disabled_rule'; did you mean 'disabled_rules'?"),
+        XCTAssertTrue(result.stderr.contains(".tca-lint.yml:2:13: error: the severity of 'body_and_reduce' must be warning or error; did you mean 'error'?"),
                       result.stderr)
+        // An unknown key (a newer version's, or a typo) warns with the closest key and the run goes on.
+        try tree.write(".tca-lint.yml", "disabled_rule:\n  - leftover_print_changes\n")
+        let unknown = try CLI.run(["lint"], in: tree.root)
+        XCTAssertEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("/.tca-lint.yml:1:1: warning: unknown key 'disabled_rule' ignored; did you mean 'disabled_rules'?\n"),
+                      unknown.stderr)
         let missing = try CLI.run(["lint", "--config", "nope.yml"], in: tree.root)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("nope.yml"), missing.stderr)
@@ -97,7 +103,7 @@ final class CLIFixTests: XCTestCase {
     static let source = """
         @Reducer struct Form {
           var body: some ReducerOf<Self> {
-            Reduce { state, action in .none }
+            Reduce { state, action in switch action { case .binding: .send(.validate); case .child(.tapped): .send(.tapped(state.child.count)); default: .none } }
             BindingReducer()
             Scope(state: \\.child, action: \\.child) { Child() }
           }
@@ -116,9 +122,9 @@ final class CLIFixTests: XCTestCase {
             @@ -1,7 +1,7 @@
              @Reducer struct Form {
                var body: some ReducerOf<Self> {
-            -    Reduce { state, action in .none }
+            -    Reduce { state, action in switch action { case .binding: .send(.validate); case .child(.tapped): .send(.tapped(state.child.count)); default: .none } }
                  BindingReducer()
-            +    Reduce { state, action in .none }
+            +    Reduce { state, action in switch action { case .binding: .send(.validate); case .child(.tapped): .send(.tapped(state.child.count)); default: .none } }
                  Scope(state: \\.child, action: \\.child) { Child() }
                }
              }
@@ -130,6 +136,7 @@ final class CLIFixTests: XCTestCase {
     func testFixAppliesSafeFixesAndUnsafeOnlyWhenAsked() throws {
         let tree = try ScratchTree()
         let file = try tree.write("Form.swift", Self.source)
+        try tree.write(".tca-lint.yml", "opt_in_rules: [reduce_before_scope]\n")
         let safe = try CLI.run(["lint", "--fix"], in: tree.root)
         XCTAssertTrue(safe.stderr.contains("Applied 1 fix (binding_reducer_not_first: 1); 1 more with --unsafe (reduce_before_scope: 1)"), safe.stderr)
         XCTAssertTrue(safe.stdout.contains("(reduce_before_scope)"), safe.stdout)
@@ -141,7 +148,7 @@ final class CLIFixTests: XCTestCase {
               var body: some ReducerOf<Self> {
                 BindingReducer()
                 Scope(state: \\.child, action: \\.child) { Child() }
-                Reduce { state, action in .none }
+                Reduce { state, action in switch action { case .binding: .send(.validate); case .child(.tapped): .send(.tapped(state.child.count)); default: .none } }
               }
             }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TCALint
 
 /// End-to-end tests that need the engine: the tokenizer, the reducer parser and the rules.
 /// They fail (never skip) when a rule or the engine is missing, so a merge that loses one shows.
@@ -29,11 +30,7 @@ final class CLIRuleTests: XCTestCase {
 
         """
 
-    static let allRuleIDs = [
-        "reduce_before_scope", "binding_reducer_not_first", "send_for_logic_reuse", "expensive_body",
-        "body_and_reduce", "leftover_print_changes", "superfluous_disable", "on_change_misses_binding",
-        "uncancelled_parent_effect",
-    ]
+    static let allRuleIDs = RuleRegistry.all.map { $0.description.id }
 
     private func assertFinding(_ line: Substring?, _ location: String, _ severity: String, _ rule: String,
                                file: StaticString = #filePath, line testLine: UInt = #line) {
@@ -52,9 +49,11 @@ final class CLIRuleTests: XCTestCase {
         assertFinding(lines.first, "Sources/App.swift:6:18", "warning", "leftover_print_changes")
         XCTAssertEqual(result.stderr, "Found 1 warning, 0 errors in 1 file\n")
 
+        // As in SwiftLint, --strict reports the finding as an error, so Xcode and CI show what failed.
         let strict = try CLI.run(["lint", "--strict", "Sources"], in: tree.root)
         XCTAssertEqual(strict.status, 1)
-        XCTAssertEqual(strict.stdout, result.stdout)
+        assertFinding(strict.stdout.split(separator: "\n").first, "Sources/App.swift:6:18", "error", "leftover_print_changes")
+        XCTAssertEqual(strict.stderr, "Found 0 warnings, 1 error in 1 file\n")
     }
 
     func testErrorExitsOneAndOutputIsSortedByPathLineColumn() throws {
@@ -117,11 +116,11 @@ final class CLIRuleTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         let rows = result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true) }
         XCTAssertEqual(Set(rows.compactMap { $0.first.map(String.init) }), Set(Self.allRuleIDs))
-        for row in rows where row.count >= 3 {
-            XCTAssertEqual(String(row[1]), row[0] == "body_and_reduce" ? "error" : "warning", "\(row)")
-            XCTAssertEqual(String(row[2]), "no", "\(row)")
-            let fixable = ["leftover_print_changes": "yes", "binding_reducer_not_first": "yes", "reduce_before_scope": "unsafe"]
-            XCTAssertEqual(String(row[3]), fixable[String(row[0])] ?? "no", "\(row)")
+        for row in rows where row.count >= 4 {
+            guard let d = RuleRegistry.rule(withID: String(row[0]))?.description else { continue }
+            XCTAssertEqual(String(row[1]), d.defaultSeverity.rawValue, "\(row)")
+            XCTAssertEqual(String(row[2]), d.isOptIn ? "yes" : "no", "\(row)")
+            XCTAssertEqual(String(row[3]), d.fixAvailability.rawValue, "\(row)")
         }
     }
 
@@ -129,7 +128,8 @@ final class CLIRuleTests: XCTestCase {
         for id in Self.allRuleIDs {
             let result = try CLI.run(["explain", id])
             XCTAssertEqual(result.status, 0, id)
-            XCTAssertGreaterThan(result.stdout.count, 200, "\(id): the rule document, not a stub")
+            XCTAssertEqual(result.stdout, RuleRegistry.rule(withID: id)?.description.explanation, id)
+            XCTAssertGreaterThan(result.stdout.count, 500, "\(id): the rule document, not a stub")
         }
         let typo = try CLI.run(["explain", "leftover_print_change"])
         XCTAssertEqual(typo.status, 2)

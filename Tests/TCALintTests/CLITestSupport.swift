@@ -35,11 +35,16 @@ enum CLI {
         return candidates.last!
     }()
 
-    /// Runs `tca-lint arguments…` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil) throws -> Result {
+    /// Runs `tca-lint arguments…` in `directory` and waits for it. `launcher` runs it through another
+    /// program first (`launcher… tca-lint arguments…`: a shell setting limits, a tool dropping privileges).
+    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
+                    environment: [String: String] = [:], launcher: [String] = []) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? executable
+        process.arguments = launcher.isEmpty ? arguments : launcher.dropFirst() + [executable.path] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = directory }
         // Files, not pipes: a pipe not drained while the process runs can fill up and deadlock.
         let scratch = FileManager.default.temporaryDirectory

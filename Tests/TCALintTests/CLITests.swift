@@ -124,29 +124,35 @@ final class CLITests: XCTestCase {
         try tree.write("A.swift", "let a = 1\n")
         let result = try CLI.run(["lint", "--output", "no/such/dir/report.txt"], in: tree.root)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.hasPrefix("tca-lint: error: cannot write report to 'no/such/dir/report.txt': "),
+        XCTAssertTrue(result.stderr.hasPrefix("tca-lint: error: cannot write the report to 'no/such/dir/report.txt': "),
                       result.stderr)
     }
 
     func testUsageErrorsExitTwoWithOneErrorLine() throws {
         let cases: [([String], String)] = [
-            ([], "tca-lint: error: no command given\n\ntca-lint 0.1.0"),
-            (["frobnicate"], "tca-lint: error: unknown command 'frobnicate'\n"),
-            (["lnit"], "tca-lint: error: unknown command 'lnit'; did you mean lint?\n"),
+            ([], "tca-lint: error: no lintable files found at paths: '.'"),
+            (["frobnicate"], "tca-lint: error: unknown command 'frobnicate' (and no file or folder of that name to lint)\n"),
+            (["lnit"], "tca-lint: error: unknown command 'lnit' (and no file or folder of that name to lint); did you mean lint?\n"),
             (["lint", "--reporter", "nope"], "tca-lint: error: unknown reporter 'nope'; valid reporters: xcode"),
+            (["lint", "--reporter", "jsno"], "tca-lint: error: unknown reporter 'jsno'; did you mean json?"),
             (["lint", "--reporter"], "tca-lint: error: option --reporter needs a value\n"),
             (["lint", "--jobs", "0"], "tca-lint: error: --jobs needs a whole number from 1 to 1024, not '0'\n"),
             (["lint", "--jobs=abc"], "tca-lint: error: --jobs needs a whole number from 1 to 1024, not 'abc'\n"),
             (["lint", "--strict=yes"], "tca-lint: error: option --strict takes no value\n"),
             (["lint", "--frob"], "tca-lint: error: unknown option '--frob' for lint\n"),
+            (["lint", "--stirct"], "tca-lint: error: unknown option '--stirct' for lint; did you mean --strict?\n"),
+            (["lint", "--allow-zero-lintable-file"], "tca-lint: error: unknown option '--allow-zero-lintable-file' for lint; did you mean --allow-zero-lintable-files?\n"),
+            (["--strict", "--lenient"], "tca-lint: error: --strict and --lenient cannot be used together\n"),
+            (["lsp", "--tcp"], "tca-lint: error: lsp takes no arguments but --stdio"),
             (["lint", "--output="], "tca-lint: error: --output needs a file name\n"),
             (["explain"], "tca-lint: error: explain needs exactly one rule id"),
             (["explain", "no_such_rule_at_all"], "tca-lint: error: unknown rule 'no_such_rule_at_all'"),
             (["dump"], "tca-lint: error: dump needs what to dump"),
-            (["dump", "ast", "x.swift"], "tca-lint: error: unknown dump 'ast'; expected tokens or reducers\n"),
+            (["dump", "ast", "x.swift"], "tca-lint: error: unknown dump 'ast'; expected tokens, reducers or features\n"),
+            (["dump", "features"], "tca-lint: error: dump features needs at least one PATH\n"),
             (["dump", "tokens"], "tca-lint: error: dump tokens needs exactly one FILE\n"),
             (["dump", "tokens", "missing.swift"], "tca-lint: error: missing.swift: cannot open (No such file or directory)\n"),
-            (["rules", "extra"], "tca-lint: error: rules takes no arguments\n"),
+            (["rules", "extra"], "tca-lint: error: unknown rule 'extra' (see 'tca-lint rules')\n"),
         ]
         let tree = try ScratchTree()
         for (arguments, expectedStart) in cases {
@@ -161,7 +167,7 @@ final class CLITests: XCTestCase {
         for arguments in [["help"], ["--help"], ["-h"], ["lint", "--help"]] {
             let result = try CLI.run(arguments)
             XCTAssertEqual(result.status, 0)
-            XCTAssertTrue(result.stdout.contains("tca-lint lint [options] [paths...]"), "\(arguments)")
+            XCTAssertTrue(result.stdout.contains("tca-lint [lint] [options] [paths...]"), "\(arguments)")
             XCTAssertTrue(result.stdout.contains("--reporter NAME"))
         }
         let version = try CLI.run(["version"])
@@ -173,7 +179,7 @@ final class CLITests: XCTestCase {
         let result = try CLI.run(["rules"])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.hasPrefix("id"), result.stdout)
-        XCTAssertTrue(result.stdout.split(separator: "\n").first?.contains("severity  opt-in  fixable  summary") ?? false)
+        XCTAssertTrue(result.stdout.split(separator: "\n").first?.contains("severity  opt-in  fix        summary") ?? false)
     }
 
     func testDoubleDashMakesOptionLookingNamesPaths() throws {
@@ -184,10 +190,29 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.stderr.hasPrefix("--strict.swift: error: not valid UTF-8, skipped\n"), result.stderr)
     }
 
-    func testEmptyDirectoryLintsZeroFiles() throws {
+    /// A typo in a path or in `included:` must not pass CI silently (SwiftLint: "No lintable files
+    /// found"). Exit 2, not 1: the linter could not do its job, which CI scripts tell apart from findings.
+    func testZeroLintableFilesIsAnErrorUnlessAllowed() throws {
         let tree = try ScratchTree()
-        let result = try CLI.run(["lint"], in: tree.root)
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stderr, "Found 0 warnings, 0 errors in 0 files\n")
+        try tree.write("Sources/A.swift", "let a = 1\n")
+        let empty = try CLI.run(["lint", "Empty"], in: tree.root)
+        XCTAssertEqual(empty.status, 2)   // a missing path: reported as missing, not twice
+        XCTAssertEqual(empty.stderr, "tca-lint: error: Empty: no such file or directory\nFound 0 warnings, 0 errors in 0 files\n")
+        try tree.write("Empty/README.md", "")
+        let result = try CLI.run(["lint", "Empty"], in: tree.root)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.hasPrefix("tca-lint: error: no lintable files found at paths: 'Empty' "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--allow-zero-lintable-files"), result.stderr)
+        let allowed = try CLI.run(["lint", "--allow-zero-lintable-files", "Empty"], in: tree.root)
+        XCTAssertEqual(allowed.status, 0)
+        XCTAssertEqual(allowed.stderr, "Found 0 warnings, 0 errors in 0 files\n")
+
+        try tree.write(".tca-lint.yml", "included: [Source]\n")   // the typo SwiftLint users make
+        let typo = try CLI.run([], in: tree.root)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("no lintable files found at paths: '.'"), typo.stderr)
+        try tree.write(".tca-lint.yml", "included: [Source]\nallow_zero_lintable_files: true\n")
+        XCTAssertEqual(try CLI.run([], in: tree.root).status, 0)
     }
 }

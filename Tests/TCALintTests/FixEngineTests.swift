@@ -3,7 +3,7 @@ import XCTest
 
 /// Fix semantics on small inputs; every expected text is written by hand.
 final class FixEngineTests: XCTestCase {
-    func fix(_ text: String, unsafe: Bool = false, linter: Linter = Linter()) -> FixEngine.Outcome {
+    func fix(_ text: String, unsafe: Bool = false, linter: Linter = .withScopeOrder) -> FixEngine.Outcome {
         FixEngine(linter: linter, includeUnsafe: unsafe).run(SourceFile(path: "T.swift", bytes: Array(text.utf8)))
     }
 
@@ -13,12 +13,63 @@ final class FixEngineTests: XCTestCase {
 
     // MARK: leftover_print_changes
 
+    /// Removing the call from `Self._printChanges()` would leave `let _ = Self`, which does not compile:
+    /// the whole statement goes (SwiftUI's debugging idiom in a view body).
+    func testCallOnATypeRemovesTheWholeStatement() {
+        let input = """
+            struct V: View {
+              var body: some View {
+                let _ = Self._printChanges()
+                Text("x")
+              }
+            }
+
+            """
+        XCTAssertEqual(fixed(input), """
+            struct V: View {
+              var body: some View {
+                Text("x")
+              }
+            }
+
+            """)
+    }
+
+    /// A call on a type that is not a discarded statement has no meaningful removal: no fix is offered.
+    func testCallOnATypeElsewhereIsNotFixed() {
+        let input = "let printer = Self._printChanges()\n"
+        let outcome = fix(input)
+        XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), input)
+        XCTAssertEqual(outcome.remaining.map(\.ruleID), ["leftover_print_changes"])
+        XCTAssertNil(outcome.remaining.first?.fix)
+    }
+
+    /// Chained calls alone on their line go with the line, not leaving a line of spaces behind.
+    func testLineOfOnlyChainedCallsIsRemoved() {
+        let input = """
+            let store = Store(initialState: F.State()) {
+              F()
+                ._printChanges()._printChanges()
+            }
+
+            """
+        let outcome = fix(input)
+        XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), """
+            let store = Store(initialState: F.State()) {
+              F()
+            }
+
+            """)
+        XCTAssertEqual(outcome.applied, ["leftover_print_changes": 1])
+    }
+
+
     func testPostfixIfDebugHoldingOnlyTheModifierIsRemovedWhole() {
         let input = """
             @Reducer
             struct F {
               var body: some ReducerOf<Self> {
-                Reduce { _, _ in .none }
+                Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }
                 #if DEBUG
                   ._printChanges()
                 #endif
@@ -31,7 +82,7 @@ final class FixEngineTests: XCTestCase {
             @Reducer
             struct F {
               var body: some ReducerOf<Self> {
-                Reduce { _, _ in .none }
+                Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }
                 .ifLet(\\.$child, action: \\.child)
               }
             }
@@ -64,13 +115,15 @@ final class FixEngineTests: XCTestCase {
     func testInlineCallsAndChainsOnOneLine() {
         XCTAssertEqual(fixed("let s = Store(initialState: F.State()) { F()._printChanges()._printChanges(.actionLabels).signpost() }\n"),
                        "let s = Store(initialState: F.State()) { F().signpost() }\n")
-        XCTAssertEqual(fixed("let r = F()._printChanges(printer)   \n"), "let r = F()\n")
+        XCTAssertEqual(fixed("let r = F()._printChanges(.customDump)   \n"), "let r = F()\n")
+        // A printer of the app's own is deliberate logging: not reported, so nothing to fix.
+        XCTAssertEqual(fixed("let r = F()._printChanges(printer)\n"), "let r = F()._printChanges(printer)\n")
     }
 
     func testMultiLineArgumentsAndGenericArguments() {
         let input = "let r = F()\n  ._printChanges(\n    .customDump\n  )\n  .signpost()\n"
         XCTAssertEqual(fixed(input), "let r = F()\n  .signpost()\n")
-        XCTAssertEqual(fixed("let r = F()._printChanges<P>(p)\n"), "let r = F()\n")
+        XCTAssertEqual(fixed("let r = F()._printChanges<P>()\n"), "let r = F()\n")
     }
 
     func testUnfixablePrintChangesStay() {
@@ -89,8 +142,8 @@ final class FixEngineTests: XCTestCase {
     }
 
     func testCRLFLinesStayCRLF() {
-        let input = "@Reducer\r\nstruct F {\r\n  var body: some ReducerOf<Self> {\r\n    Reduce { _, _ in .none }\r\n    BindingReducer()\r\n      ._printChanges()\r\n  }\r\n}\r\n"
-        XCTAssertEqual(fixed(input), "@Reducer\r\nstruct F {\r\n  var body: some ReducerOf<Self> {\r\n    BindingReducer()\r\n    Reduce { _, _ in .none }\r\n  }\r\n}\r\n")
+        let input = "@Reducer\r\nstruct F {\r\n  var body: some ReducerOf<Self> {\r\n    Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }\r\n    BindingReducer()\r\n      ._printChanges()\r\n  }\r\n}\r\n"
+        XCTAssertEqual(fixed(input), "@Reducer\r\nstruct F {\r\n  var body: some ReducerOf<Self> {\r\n    BindingReducer()\r\n    Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }\r\n  }\r\n}\r\n")
     }
 
     // MARK: binding_reducer_not_first
@@ -101,7 +154,7 @@ final class FixEngineTests: XCTestCase {
             struct F {
               var body: some ReducerOf<Self> {
                 let limit = 3
-                Reduce { _, _ in .none }
+                Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }
                 /* bindings */ // first
                 BindingReducer() // trailing
               }
@@ -115,7 +168,7 @@ final class FixEngineTests: XCTestCase {
                 let limit = 3
                 /* bindings */ // first
                 BindingReducer() // trailing
-                Reduce { _, _ in .none }
+                Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }
               }
             }
 
@@ -128,7 +181,7 @@ final class FixEngineTests: XCTestCase {
             struct F {
               var body: some ReducerOf<Self> {
                 CombineReducers {
-                    Reduce { _, _ in .none }
+                    Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }
                   // note
                   BindingReducer()
                     .onChange(of: \\.text) { _, _ in
@@ -149,7 +202,7 @@ final class FixEngineTests: XCTestCase {
                       .onChange(of: \\.text) { _, _ in
                         EmptyReducer()
                       }
-                    Reduce { _, _ in .none }
+                    Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }
                 }
               }
             }
@@ -158,20 +211,20 @@ final class FixEngineTests: XCTestCase {
     }
 
     func testTwoBindingReducersKeepTheirOrderAndConverge() {
-        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, _ in .none }\n    BindingReducer(action: \\.a)\n    Child()\n    BindingReducer(action: \\.b)\n  }\n}\n"
+        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }\n    BindingReducer(action: \\.a)\n    Child()\n    BindingReducer(action: \\.b)\n  }\n}\n"
         let outcome = fix(input)
         XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self),
-                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer(action: \\.a)\n    BindingReducer(action: \\.b)\n    Reduce { _, _ in .none }\n    Child()\n  }\n}\n")
+                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer(action: \\.a)\n    BindingReducer(action: \\.b)\n    Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }\n    Child()\n  }\n}\n")
         XCTAssertEqual(outcome.applied, ["binding_reducer_not_first": 1])
     }
 
     func testDeclarationBetweenBlocksTheMove() {
-        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, _ in .none }\n    let f = 1\n    BindingReducer()\n  }\n}\n"
+        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }\n    let f = 1\n    BindingReducer()\n  }\n}\n"
         XCTAssertEqual(fixed(input), input)
     }
 
     func testSuppressedFindingIsNotFixed() {
-        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, _ in .none }\n    // tca-lint:disable:next binding_reducer_not_first\n    BindingReducer()\n  }\n}\n"
+        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }\n    // tca-lint:disable:next binding_reducer_not_first\n    BindingReducer()\n  }\n}\n"
         let outcome = fix(input)
         XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), input)
         XCTAssertEqual(outcome.remaining, [])
@@ -186,24 +239,24 @@ final class FixEngineTests: XCTestCase {
     // MARK: reduce_before_scope
 
     func testScopeMoveNeedsUnsafe() {
-        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, _ in .none }\n    Scope(state: \\.c, action: \\.c) { C() }\n  }\n}\n"
+        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C() }\n  }\n}\n"
         let safe = fix(input)
         XCTAssertEqual(String(decoding: safe.bytes, as: UTF8.self), input)
         XCTAssertEqual(safe.unsafeAvailable, ["reduce_before_scope": 1])
         XCTAssertEqual(safe.remaining.map(\.ruleID), ["reduce_before_scope"])
         let unsafe = fix(input, unsafe: true)
         XCTAssertEqual(String(decoding: unsafe.bytes, as: UTF8.self),
-                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { _, _ in .none }\n  }\n}\n")
+                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n")
         XCTAssertEqual(unsafe.unsafeAvailable, [:])
         XCTAssertEqual(unsafe.applied, ["reduce_before_scope": 1])
     }
 
     func testDependentFixesConvergeOverPasses() {
         // The Scope move and the BindingReducer move touch the same lines: two passes.
-        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, _ in .none }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()._printChanges()\n    }\n  }\n}\n"
+        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()._printChanges()\n    }\n  }\n}\n"
         let outcome = fix(input, unsafe: true)
         XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self),
-                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()\n    }\n    Reduce { _, _ in .none }\n  }\n}\n")
+                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()\n    }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n")
         XCTAssertEqual(outcome.applied, ["reduce_before_scope": 1, "binding_reducer_not_first": 1, "leftover_print_changes": 1])
         XCTAssertGreaterThanOrEqual(outcome.passes.count, 2)
         XCTAssertEqual(outcome.remaining, [])
@@ -223,33 +276,99 @@ final class FixEngineTests: XCTestCase {
                        Array("Xacde".utf8))
     }
 
-    /// A provider whose fix breaks the file: the engine drops it with a message and writes nothing.
-    enum BrokenFix: FixProvider {
-        static let ruleID = "leftover_print_changes"
-        static func fixes(for file: AnalyzedFile) -> [Fix] {
-            LeftoverPrintChangesRule().check(file).map {
-                Fix(ruleID: ruleID, title: "break it", applicability: .safe,
-                    edits: [.delete($0.offset..<($0.offset + 14))], findingOffsets: [$0.offset])
+    // MARK: moves keep blank lines
+
+    /// A Scope cut with the blank line above it (it was the last element) gives that blank line back
+    /// between itself and the Reduce it now precedes.
+    func testMovingScopeKeepsTheBlankLineBetweenElements() {
+        let input = """
+            @Reducer
+            struct F {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  state.total = state.child.total
+                  return .none
+                }
+
+                Scope(state: \\.child, action: \\.child) {
+                  Child()
+                }
+              }
             }
-        }
+
+            """
+        XCTAssertEqual(fixed(input, unsafe: true), """
+            @Reducer
+            struct F {
+              var body: some ReducerOf<Self> {
+                Scope(state: \\.child, action: \\.child) {
+                  Child()
+                }
+
+                Reduce { state, action in
+                  state.total = state.child.total
+                  return .none
+                }
+              }
+            }
+
+            """)
     }
 
-    /// A provider whose fix does nothing useful: the finding stays, so it is dropped.
-    enum UselessFix: FixProvider {
-        static let ruleID = "leftover_print_changes"
-        static func fixes(for file: AnalyzedFile) -> [Fix] {
-            LeftoverPrintChangesRule().check(file).map {
-                Fix(ruleID: ruleID, title: "add a space", applicability: .safe,
-                    edits: [.insert([0x20], at: $0.offset - 1)], findingOffsets: [$0.offset])
+    /// BindingReducer() and then the Scope move above the Reduce in two passes; every blank line between
+    /// elements stays.
+    func testMovingBindingReducerAndScopeKeepsEveryBlankLine() {
+        let input = """
+            @Reducer
+            struct F {
+              @ObservableState struct State { var email = ""; var isValid = false }
+              var body: some ReducerOf<Self> {
+                Reduce { state, _ in state.isValid = !state.email.isEmpty && state.child.isValid; return .none }
+
+                BindingReducer()
+
+                Scope(state: \\.child, action: \\.child) { Child() }
+              }
             }
-        }
+
+            """
+        XCTAssertEqual(fixed(input, unsafe: true), """
+            @Reducer
+            struct F {
+              @ObservableState struct State { var email = ""; var isValid = false }
+              var body: some ReducerOf<Self> {
+                BindingReducer()
+
+                Scope(state: \\.child, action: \\.child) { Child() }
+
+                Reduce { state, _ in state.isValid = !state.email.isEmpty && state.child.isValid; return .none }
+              }
+            }
+
+            """)
+    }
+
+    /// `leftover_print_changes` with its fix replaced by `edit` (a fix that breaks the file, or one that
+    /// does nothing useful): the engine must drop it with a message and write nothing.
+    protocol ReplacedPrintChangesFix: Rule {
+        static func edit(forFindingAt offset: Int) -> TextEdit
+    }
+
+    struct BrokenFix: ReplacedPrintChangesFix {
+        static let description = LeftoverPrintChangesRule.description
+        static func edit(forFindingAt offset: Int) -> TextEdit { .delete(offset..<(offset + 14)) }
+    }
+
+    struct UselessFix: ReplacedPrintChangesFix {
+        static let description = LeftoverPrintChangesRule.description
+        static func edit(forFindingAt offset: Int) -> TextEdit { .insert([0x20], at: offset - 1) }
     }
 
     func testFixesThatBreakTheFileOrKeepTheFindingAreDropped() {
         let input = "let r = F()._printChanges()\n"
-        for (provider, reason) in [(BrokenFix.self as any FixProvider.Type, "unbalanced brackets"),
-                                   (UselessFix.self, "still reports the finding")] {
-            let outcome = FixEngine(providers: [provider]).run(SourceFile(path: "T.swift", bytes: Array(input.utf8)))
+        for (rule, reason) in [(BrokenFix.self as any Rule.Type, "unbalanced brackets"),
+                               (UselessFix.self, "still reports the finding")] {
+            let outcome = FixEngine(linter: Linter(rules: [rule])).run(SourceFile(path: "T.swift", bytes: Array(input.utf8)))
             XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), input)
             XCTAssertEqual(outcome.applied, [:])
             XCTAssertEqual(outcome.messages.count, 1)
@@ -258,13 +377,69 @@ final class FixEngineTests: XCTestCase {
         }
     }
 
-    func testFixabilityOfTheRules() {
-        let fixability = Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.description.id, $0.description.fixability) })
-        XCTAssertEqual(fixability["leftover_print_changes"], .safe)
-        XCTAssertEqual(fixability["binding_reducer_not_first"], .safe)
-        XCTAssertEqual(fixability["reduce_before_scope"], .unsafe)
-        XCTAssertEqual(fixability.filter { $0.value != .none }.count, 3)
-        XCTAssertEqual(Fixability.unsafe.label, "with --unsafe")
-        for (id, f) in fixability where f != .none { XCTAssertNotNil(FixProviders.provider(for: id), id) }
+    /// Rule-level availability and per-fix applicability, on every rule document's examples and every
+    /// fixture: a rule without fixes attaches none, an `always` rule attaches one to every finding, each
+    /// fix claims its finding, and every rule with fixes attaches some (its fix-before blocks need them).
+    func testFixAvailabilityHoldsOnEveryExampleAndFixture() throws {
+        var sources: [SourceFile] = []
+        for (path, url) in PackagePaths.fixtureFiles() {
+            sources.append(SourceFile(path: path, bytes: Array(try PackagePaths.read(url).utf8)))
+        }
+        for (id, url) in try PackagePaths.ruleDocumentFiles() {
+            let doc = RuleDocument.parse(try PackagePaths.read(url))
+            for block in doc.swiftBlocks + doc.fixExamples.map(\.before) {
+                sources.append(SourceFile(path: "rules/\(id).md:\(block.fenceLine)", bytes: Array(ArrowMarkers.strip(block.code).code.utf8)))
+            }
+        }
+        var withFixes = Set<String>()
+        for source in sources {
+            for d in Linter.withScopeOrder.lint(source) {
+                let availability = RuleRegistry.rule(withID: d.ruleID)?.description.fixAvailability
+                if let fix = d.fix {
+                    XCTAssertNotEqual(availability, FixAvailability.none, "\(source.path):\(d.line): \(d.ruleID) has no fixes but attached one")
+                    XCTAssertEqual(fix.ruleID, d.ruleID)
+                    XCTAssertTrue(fix.findingOffsets.contains(d.range.lowerBound), "\(source.path):\(d.line): the fix does not claim its finding")
+                    withFixes.insert(d.ruleID)
+                } else {
+                    XCTAssertNotEqual(availability, .always, "\(source.path):\(d.line): \(d.ruleID) always has a fix")
+                }
+            }
+        }
+        let available = Set(RuleRegistry.all.filter { $0.description.fixAvailability != .none }.map { $0.description.id })
+        XCTAssertEqual(withFixes, available)
+    }
+
+    /// Reordering changes behaviour (unsafe); removing a debugging call or moving BindingReducer() first
+    /// does not (safe).
+    func testApplicabilityOfTheShippedFixes() throws {
+        let input = """
+            @Reducer
+            struct F {
+              @ObservableState struct State { var email = ""; var isValid = false }
+              var body: some ReducerOf<Self> {
+                Reduce { state, _ in state.isValid = !state.email.isEmpty && state.child.isValid; return .none }
+                BindingReducer()
+                Scope(state: \\.child, action: \\.child) { Child() }
+                  ._printChanges()
+              }
+            }
+
+            """
+        var applicability: [String: FixApplicability] = [:]
+        for d in Linter.withScopeOrder.lint(SourceFile(path: "T.swift", bytes: Array(input.utf8))) {
+            applicability[d.ruleID] = d.fix?.applicability
+        }
+        XCTAssertEqual(applicability, ["leftover_print_changes": .safe, "binding_reducer_not_first": .safe,
+                                       "reduce_before_scope": .unsafe])
+    }
+}
+
+extension FixEngineTests.ReplacedPrintChangesFix {
+    func check(_ file: AnalyzedFile) -> [Finding] {
+        LeftoverPrintChangesRule().check(file).map {
+            Finding(ruleID: $0.ruleID, offset: $0.offset, message: $0.message,
+                    fix: Fix(ruleID: $0.ruleID, title: "replaced", applicability: .safe,
+                             edits: [Self.edit(forFindingAt: $0.offset)], findingOffsets: [$0.offset]))
+        }
     }
 }

@@ -19,7 +19,7 @@ final class FixPropertyTests: XCTestCase {
             let bytes = Array(text.utf8)
             let label = "case \(n):\n\(text)"
 
-            let outcome = FixEngine(includeUnsafe: true).run(SourceFile(path: "Gen\(n).swift", bytes: bytes))
+            let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: true).run(SourceFile(path: "Gen\(n).swift", bytes: bytes))
             for (rule, k) in outcome.applied { applied[rule, default: 0] += k }
             XCTAssertEqual(outcome.messages, [], label)
 
@@ -33,7 +33,7 @@ final class FixPropertyTests: XCTestCase {
                 p < 0 && after.code.tokens[i].kind == .punct && "()[]{}".utf8.contains(outcome.bytes[after.code.tokens[i].startOffset])
             }, label)
 
-            let again = FixEngine(includeUnsafe: true).run(SourceFile(path: "x", bytes: outcome.bytes))
+            let again = FixEngine(linter: .withScopeOrder, includeUnsafe: true).run(SourceFile(path: "x", bytes: outcome.bytes))
             XCTAssertEqual(again.passes.count, 0, "not idempotent: \(label)")
 
             var current = bytes
@@ -110,12 +110,17 @@ struct BodyGenerator {
         var lines: [String]
         switch roll(depth < 2 ? 7 : 5) {
         case 0:
-            lines = ["\(indent)Reduce { _, _ in .none /* r\(k) */ }"]
+            // Reads every child's state for every action, the child's own included: a Scope below it is a
+            // reduce_before_scope finding (all Scopes share the child state `c`).
+            lines = ["\(indent)Reduce { state, _ in state.c.visits += 1; return .none /* r\(k) */ }"]
         case 1:
-            lines = ["\(indent)Reduce { state, action in", "\(indent)  state.n\(k) += 1", "\(indent)  return .none", "\(indent)}"]
+            // Logic for `.binding` actions: a BindingReducer below it is a finding.
+            lines = ["\(indent)Reduce { state, action in", "\(indent)  switch action {", "\(indent)  case .binding:",
+                     "\(indent)    state.n\(k) += 1", "\(indent)  default:", "\(indent)    break", "\(indent)  }",
+                     "\(indent)  return .none", "\(indent)}"]
         case 2:
             let child = roll(3) == 0 ? "Child\(k)()._printChanges()" : "Child\(k)()"
-            lines = ["\(indent)Scope(state: \\.c\(k), action: \\.c\(k)) {", "\(indent)  \(child)", "\(indent)}"]
+            lines = ["\(indent)Scope(state: \\.c, action: \\.c\(k)) {", "\(indent)  \(child)", "\(indent)}"]
         case 3:
             lines = ["\(indent)BindingReducer(action: \\.v\(k))"]
             if roll(2) == 0 {

@@ -14,8 +14,8 @@ final class FixSessionTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    static let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { _, _ in .none }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n      ._printChanges()\n  }\n}\n"
-    static let safeOutput = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Reduce { _, _ in .none }\n    Scope(state: \\.c, action: \\.c) { C() }\n  }\n}\n"
+    static let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n      ._printChanges()\n  }\n}\n"
+    static let safeOutput = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C() }\n  }\n}\n"
 
     func write(_ text: String, _ name: String, mode: Int = 0o640) throws -> String {
         let path = directory.appendingPathComponent(name).path
@@ -29,7 +29,7 @@ final class FixSessionTests: XCTestCase {
     func testFixWritesTheFileKeepsPermissionsAndReports() throws {
         let path = try write(Self.input, "F.swift")
         let clean = try write("let x = 1\n", "Clean.swift")
-        let report = FixSession.run(paths: [path, clean])
+        let report = FixSession.run(paths: [path, clean], linter: .withScopeOrder)
         XCTAssertEqual(try read(path), Self.safeOutput)
         XCTAssertEqual(try read(clean), "let x = 1\n")
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
@@ -42,7 +42,7 @@ final class FixSessionTests: XCTestCase {
         XCTAssertEqual(report.summary,
                        "Applied 2 fixes (binding_reducer_not_first: 1, leftover_print_changes: 1); 1 more with --unsafe (reduce_before_scope: 1)")
         // A second run changes nothing.
-        let again = FixSession.run(paths: [path])
+        let again = FixSession.run(paths: [path], linter: .withScopeOrder)
         XCTAssertEqual(again.appliedTotal, 0)
         XCTAssertFalse(again.hasChanges)
         XCTAssertEqual(try read(path), Self.safeOutput)
@@ -50,8 +50,8 @@ final class FixSessionTests: XCTestCase {
 
     func testUnsafeAppliesTheScopeMove() throws {
         let path = try write(Self.input, "F.swift")
-        let report = FixSession.run(paths: [path], unsafe: true)
-        XCTAssertEqual(try read(path), "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { _, _ in .none }\n  }\n}\n")
+        let report = FixSession.run(paths: [path], linter: .withScopeOrder, unsafe: true)
+        XCTAssertEqual(try read(path), "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n")
         XCTAssertEqual(report.remaining, [])
         XCTAssertEqual(report.unsafeAvailable, [:])
         XCTAssertEqual(report.appliedTotal, 3)
@@ -60,7 +60,7 @@ final class FixSessionTests: XCTestCase {
     /// Expected hunk as GNU diff 3.8 prints it for the same two texts.
     func testDiffOnlyWritesNothingAndPrintsTheDiff() throws {
         let path = try write(Self.input, "F.swift")
-        let report = FixSession.run(paths: [path], diffOnly: true)
+        let report = FixSession.run(paths: [path], linter: .withScopeOrder, diffOnly: true)
         XCTAssertEqual(try read(path), Self.input)
         XCTAssertTrue(report.hasChanges)
         XCTAssertEqual(report.writtenFiles, [])
@@ -71,9 +71,9 @@ final class FixSessionTests: XCTestCase {
              @Reducer
              struct F {
                var body: some ReducerOf<Self> {
-            -    Reduce { _, _ in .none }
+            -    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }
                  BindingReducer()
-            +    Reduce { _, _ in .none }
+            +    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }
                  Scope(state: \\.c, action: \\.c) { C() }
             -      ._printChanges()
                }
@@ -82,29 +82,31 @@ final class FixSessionTests: XCTestCase {
             """)
     }
 
-    func testAFileChangedSinceItWasReadIsNotCurrent() throws {
+    func testAFileChangedSinceItWasReadIsNotOverwritten() throws {
         let path = try write("let r = F()._printChanges()\n", "F.swift")
         let snapshot = try FileSnapshot.read(path)
-        XCTAssertTrue(snapshot.isCurrent(at: path))
         // Same size, different bytes (mtime may not tick within the test): still detected.
         try Data("let r = G()._printChanges()\n".utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertFalse(snapshot.isCurrent(at: path))
-        try Data("let r = F()._printChanges()\n".utf8).write(to: URL(fileURLWithPath: path))
-        var older = snapshot
-        older.modifiedSeconds -= 10
-        XCTAssertFalse(older.isCurrent(at: path))
+        XCTAssertThrowsError(try AtomicFileWriter.write(Array("fixed\n".utf8), to: path, expecting: snapshot.bytes)) {
+            XCTAssertEqual(($0 as? AtomicFileWriter.WriteError)?.changedOnDisk, true)
+        }
+        XCTAssertEqual(try String(contentsOfFile: path), "let r = G()._printChanges()\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["F.swift"])
+        // Unchanged: written.
+        try AtomicFileWriter.write(Array("fixed\n".utf8), to: path, expecting: Array("let r = G()._printChanges()\n".utf8))
+        XCTAssertEqual(try String(contentsOfFile: path), "fixed\n")
     }
 
     func testUnreadableFileIsAMessage() {
         let missing = directory.appendingPathComponent("missing.swift").path
-        let report = FixSession.run(paths: [missing])
-        XCTAssertEqual(report.messages, ["\(missing): error: cannot read the file"])
+        let report = FixSession.run(paths: [missing], linter: .withScopeOrder)
+        XCTAssertEqual(report.messages, ["\(missing): error: cannot read the file (No such file or directory)"])
         XCTAssertFalse(report.hasChanges)
     }
 
     func testCRLFFileKeepsItsLineEndingsAndMissingFinalNewline() throws {
         let path = try write("let r = F()\r\n  ._printChanges()\r\n  .signpost()", "F.swift")
-        _ = FixSession.run(paths: [path])
+        _ = FixSession.run(paths: [path], linter: .withScopeOrder)
         XCTAssertEqual(try read(path), "let r = F()\r\n  .signpost()")
     }
 }

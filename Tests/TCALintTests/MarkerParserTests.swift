@@ -77,18 +77,13 @@ final class MarkerParserTests: XCTestCase {
 
     func testRuleDocumentParserFindsHeaderSectionsAndBlocks() {
         let doc = RuleDocument.parse("""
-            # some_rule
-
-            **Some Rule** \u{00B7} default severity: error \u{00B7} fixable: no
-
-            Says what is wrong.
-
             ## What it does
             ## Why is this bad
             ## Example
             ```swift
             \u{2193}a()
             ```
+            > Do not call a().
             ## Use instead
             ```swift
             b()
@@ -101,17 +96,14 @@ final class MarkerParserTests: XCTestCase {
             ## Limits
             """)
         XCTAssertEqual(doc.problems, [])
-        XCTAssertEqual(doc.id, "some_rule")
-        XCTAssertEqual(doc.name, "Some Rule")
-        XCTAssertEqual(doc.severity, "error")
-        XCTAssertEqual(doc.fixable, "no")
-        XCTAssertEqual(doc.summary, "Says what is wrong.")
+        XCTAssertEqual(doc.blocks(in: "Example").first?.messages, ["Do not call a()."])
+        XCTAssertEqual(doc.blocks(in: "Use instead").first?.messages, [])
         XCTAssertEqual(doc.swiftBlocks.map(\.section), ["Example", "Use instead"])
         XCTAssertEqual(doc.blocks(in: "Example").first?.code, "\u{2193}a()\n")
     }
 
     func testRuleDocumentParserRejectsSectionsOutOfOrder() {
-        let doc = RuleDocument.parse("# r\n\n**R** \u{00B7} default severity: warning \u{00B7} fixable: no\n\nS.\n\n## Example\n## What it does\n")
+        let doc = RuleDocument.parse("## What it does\n## Example\n## Why is this bad\n")
         XCTAssertFalse(doc.problems.isEmpty)
     }
 }

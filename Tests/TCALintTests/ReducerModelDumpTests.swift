@@ -77,7 +77,7 @@ final class ReducerModelDumpTests: XCTestCase {
         let ifStatement = element(.ifStatement, "if", 15)
         ifStatement.branches = [[element(.expression, "A", 15, "A()")], [element(.expression, "B", 15, "B()")]]
 
-        let feature = ReducerType(name: "Feature", qualifiedName: "App.Feature", kind: .struct,
+        let feature = ReducerDeclaration(name: "Feature", qualifiedName: "App.Feature", kind: .struct,
                                   nameToken: tok(2, "Feature"), hasReducerAttribute: true, inherits: [],
                                   membersOpen: tok(2, "{"), membersClose: tok(18, "}"))
         feature.body = BodyDeclaration(nameToken: tok(3, "body"), isStatic: false, open: tok(3, "{"),
@@ -86,11 +86,11 @@ final class ReducerModelDumpTests: XCTestCase {
                                            reduce, ifConfig, ifStatement,
                                            element(.declaration, "let", 16),
                                        ])
-        let ext = ReducerType(name: "App.Feature", qualifiedName: "App.Feature", kind: .extension,
+        let ext = ReducerDeclaration(name: "App.Feature", qualifiedName: "App.Feature", kind: .extension,
                               nameToken: tok(19, "App.Feature"), hasReducerAttribute: false, inherits: ["Reducer"],
                               membersOpen: tok(19, "{"), membersClose: tok(22, "}"))
         ext.reduceMethods = [tok(20, "reduce"), tok(21, "reduce")]
-        let destination = ReducerType(name: "Destination", qualifiedName: "Destination", kind: .enum,
+        let destination = ReducerDeclaration(name: "Destination", qualifiedName: "Destination", kind: .enum,
                                       nameToken: tok(23, "Destination"), hasReducerAttribute: true, inherits: [],
                                       membersOpen: tok(23, "{"), membersClose: tok(25, "}"))
         destination.body = BodyDeclaration(nameToken: tok(24, "body"), isStatic: true, open: nil, close: nil,
@@ -130,7 +130,7 @@ final class ReducerModelDumpTests: XCTestCase {
         XCTAssertEqual(lines.last, destinationLine.joined())
     }
 
-    private func model(_ reducers: ReducerType...) -> FileModel {
+    private func model(_ reducers: ReducerDeclaration...) -> FileModel {
         var model = FileModel()
         model.reducers = reducers
         return model
@@ -140,7 +140,7 @@ final class ReducerModelDumpTests: XCTestCase {
         let bytes = Array("@Reducer struct F {\n  var body: some ReducerOf<Self> {\n    if x {}\n  }\n}\n".utf8)
         let source = SourceFile(path: "F.swift", bytes: bytes)
         let code = CodeTokens(bytes: bytes, allTokens: tokens(bytes))
-        let f = ReducerType(name: "F", qualifiedName: "F", kind: .struct, nameToken: 2, hasReducerAttribute: true,
+        let f = ReducerDeclaration(name: "F", qualifiedName: "F", kind: .struct, nameToken: 2, hasReducerAttribute: true,
                             inherits: [], membersOpen: 3, membersClose: 13)
         let ifStatement = BuilderElement(kind: .ifStatement, name: "if", start: 9, end: 11, nameToken: 9)
         f.body = BodyDeclaration(nameToken: 5, isStatic: false, open: 8, close: 12, elements: [ifStatement])

@@ -3,11 +3,11 @@ import XCTest
 
 /// Messages that say *which* case a finding is; expectations written from reading the inputs.
 final class RuleMessageTests: XCTestCase {
-    private func messages(_ rule: any Rule.Type, _ source: String) -> [String] {
+    func messages(_ rule: any Rule.Type, _ source: String) -> [String] {
         Linter(rules: [rule]).lint(SourceFile(path: "t.swift", bytes: Array(source.utf8))).map { $0.message }
     }
 
-    private func parent(_ reduceBody: String) -> String {
+    func parent(_ reduceBody: String) -> String {
         """
         @Reducer struct Parent {
           var body: some ReducerOf<Self> {
@@ -21,40 +21,63 @@ final class RuleMessageTests: XCTestCase {
     }
 
     func testReduceBeforeScopeNamesWhatTheParentTouches() {
-        let own = messages(ReduceBeforeScopeRule.self, parent("switch action { case .form(.saveTapped): return .none; default: return .none }"))
+        let own = messages(ReduceBeforeScopeRule.self, parent("switch action { case .form(.saveTapped): state.form.isSaving = true; return .none; default: return .none }"))
         XCTAssertEqual(own.count, 1)
-        XCTAssertTrue(own[0].hasPrefix("Reduce runs before Scope(state: \\.form) in the same builder"), own[0])
-        XCTAssertTrue(own[0].hasSuffix("this Reduce handles the child's own actions (.form(.saveTapped)) before the child sees them"), own[0])
+        XCTAssertTrue(own.first?.hasPrefix("Reduce runs before Scope(state: \\.form) in the same builder") == true, own.first ?? "")
+        XCTAssertTrue(own.first?.hasSuffix("on the child's own action (case .form(.saveTapped)) this Reduce reads or writes the child's state (state.form) before the child has run") == true, own.first ?? "")
 
-        let state = messages(ReduceBeforeScopeRule.self, parent("state.form = nil; return .none"))
-        XCTAssertTrue(state[0].hasSuffix("reads or writes the child's state (state.form) before the child ran"), state[0])
+        let everyAction = messages(ReduceBeforeScopeRule.self, parent("state.form = nil; return .none"))
+        XCTAssertEqual(everyAction, ["Reduce runs before Scope(state: \\.form) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; this Reduce reads or writes the child's state (state.form) for every action, the child's own included, before the child has run"])
 
-        let delegate = messages(ReduceBeforeScopeRule.self, parent("switch action { case let .form(.delegate(d)): return .none; default: return .none }"))
-        XCTAssertTrue(delegate[0].hasSuffix("only reacts to the child's delegate actions (.form(.delegate)); the child still runs second"), delegate[0])
-
-        let through = messages(ReduceBeforeScopeRule.self, parent("switch action { case .form: return .none; case .other: return .none }"))
-        XCTAssertTrue(through[0].hasSuffix("only passes the child's actions through (case .form)"), through[0])
-
-        let none = messages(ReduceBeforeScopeRule.self, parent("return .none"))
-        XCTAssertTrue(none[0].hasSuffix("before the parent logic"), none[0])
+        // The order changes nothing (Scope's documentation asks for the child first only when the parent
+        // observes or changes the child's state on the child's actions): no finding.
+        for harmless in [
+            "switch action { case .form(.saveTapped): state.isSaving = true; return .none; default: return .none }",
+            "switch action { case .close: state.form = nil; return .none; default: return .none }",
+            "switch action { case let .form(.delegate(d)): state.form = nil; return .none; default: return .none }",
+            "switch action { case .form: return .none; case .other: return .none }",
+            "return .send(.form(.load))",
+            "return .none",
+        ] {
+            XCTAssertEqual(messages(ReduceBeforeScopeRule.self, parent(harmless)), [], harmless)
+        }
     }
 
     func testHelpersCalledThroughSelfAreReportedAtTheirName() {
         let source = """
         @Reducer struct F {
+          @ObservableState struct State { var name = ""; var a = A.State() }
+          enum Action: BindableAction { case binding(BindingAction<State>); case a(A.Action) }
           var body: some ReducerOf<Self> {
             self.analytics()
             Scope(state: \\.a, action: \\.a) { A() }
+            BindingReducer()
+          }
+          func analytics() -> some ReducerOf<Self> { Reduce { state, _ in log(state.name, state.a); return .none } }
+        }
+        """
+        let diagnostics = Linter.withScopeOrder.lint(SourceFile(path: "t.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(diagnostics.map { "\($0.line):\($0.column) \($0.ruleID)" },
+                       ["5:10 reduce_before_scope", "7:5 binding_reducer_not_first"])
+        guard diagnostics.count == 2 else { return }
+        XCTAssertTrue(diagnostics[0].message.hasPrefix("analytics runs before Scope(state: \\.a)"), diagnostics[0].message)
+        XCTAssertTrue(diagnostics[1].message.contains("analytics above it reads state.name for every action"), diagnostics[1].message)
+    }
+
+    func testAHelperThatReadsNoBindableFieldIsNoBindingFinding() {
+        let source = """
+        @Reducer struct F {
+          @ObservableState struct State { var name = "" }
+          enum Action: BindableAction { case binding(BindingAction<State>) }
+          var body: some ReducerOf<Self> {
+            self.analytics()
             BindingReducer()
           }
           func analytics() -> some ReducerOf<Self> { Reduce { _, _ in .none } }
         }
         """
         let diagnostics = Linter().lint(SourceFile(path: "t.swift", bytes: Array(source.utf8)))
-        XCTAssertEqual(diagnostics.map { "\($0.line):\($0.column) \($0.ruleID)" },
-                       ["3:10 reduce_before_scope", "5:5 binding_reducer_not_first"])
-        XCTAssertTrue(diagnostics[0].message.hasPrefix("analytics runs before Scope(state: \\.a)"), diagnostics[0].message)
-        XCTAssertTrue(diagnostics[1].message.contains("analytics above it"), diagnostics[1].message)
+        XCTAssertEqual(diagnostics.map(\.ruleID), [])
     }
 
     func testSendForLogicReuseShowsTheNestedPath() {
@@ -66,7 +89,7 @@ final class RuleMessageTests: XCTestCase {
               switch action {
               case .view(.onAppear): return .send(.load)
               case .view(.retry): return .send(.view(.onAppear))
-              case .load: return .none
+              case .load: state.count += 1; return .none
               }
             }
           }
@@ -77,19 +100,61 @@ final class RuleMessageTests: XCTestCase {
         XCTAssertTrue(m[1].hasPrefix("F sends itself .view(.onAppear),"), m[1])
     }
 
-    func testBindingReducerMessageNamesTheElementAbove() {
+    func testBindingReducerMessageNamesTheStaleObservation() {
         let m = messages(BindingReducerNotFirstRule.self, """
         @Reducer struct F {
+          @ObservableState struct State { var query = ""; var page = 0; var a = A.State() }
+          enum Action: BindableAction { case binding(BindingAction<State>); case a(A.Action) }
           var body: some ReducerOf<Self> {
             Scope(state: \\.a, action: \\.a) { A() }
             BindingReducer()
-            CombineReducers { Reduce { _, _ in .none }; BindingReducer() }
+            CombineReducers { Reduce { state, _ in state.page = state.query.count; return .none }; BindingReducer() }
+            CombineReducers {
+              Reduce { state, action in
+                switch action {
+                case .binding(\\.query): state.page = 0; return .none
+                default: return .none
+                }
+              }
+              BindingReducer()
+            }
           }
         }
         """)
+        // The child Scope above the first BindingReducer never sees the parent's bindings: no finding.
         XCTAssertEqual(m, [
-            "BindingReducer() is not the first reducer in body; Scope above it reads fields before the binding is written",
-            "BindingReducer() is not the first reducer in this builder; Reduce above it reads fields before the binding is written",
+            "BindingReducer() is not the first reducer in this builder; Reduce above it reads state.query for every action, bindings included, before the binding is written, so it sees the old value; list BindingReducer() first",
+            "BindingReducer() is not the first reducer in this builder; Reduce above it handles case .binding(\\.query) before the binding is written, so it sees the old value; list BindingReducer() first",
+        ])
+    }
+}
+
+extension RuleMessageTests {
+    /// `case .a: return .none; case .b:` on one line: the `;` is no logic, so the case only passes through,
+    /// and the next clause's code is not the first one's.
+    func testAnInertCaseFollowedByASemicolonIsStillInert() {
+        let file = AnalyzedFile(source: SourceFile(path: "t.swift", bytes: Array(parent("switch action { case .form: return .none; case .other: state.form.reset(); return .none }").utf8)))
+        let cases = file.reducerLogic.flatMap(\.handling).flatMap(\.cases)
+        XCTAssertEqual(cases.map(\.paths), [[["form"]], [["other"]]])
+        XCTAssertEqual(cases.map(\.isInert), [true, false])
+        XCTAssertEqual(messages(ReduceBeforeScopeRule.self, parent("switch action { case .form: return .none; case .other: state.form.reset(); return .none }")), [])
+    }
+
+    /// `Self._printChanges()` in a view is SwiftUI's static debugging aid, not TCA's reducer printer: the
+    /// message says what it prints.
+    func testPrintChangesMessagesNameWhoseAPIItIs() {
+        let m = messages(LeftoverPrintChangesRule.self, """
+            struct CounterView: View {
+              var body: some View {
+                let _ = Self._printChanges()
+                Text("Hi")
+              }
+            }
+            let store = Store(initialState: Counter.State()) { Counter()._printChanges() }
+            """)
+        XCTAssertEqual(m, [
+            "Remove Self._printChanges() before merging; it is SwiftUI's debugging aid (underscored, unversioned API) that prints why the view's body was evaluated, every time it is",
+            "Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff",
         ])
     }
 }

@@ -47,7 +47,8 @@ final class SuppressionsTests: XCTestCase {
     private func run(_ text: String, _ findings: [Diagnostic], enabled: Set<String>? = nil) -> [String] {
         let source = SourceFile(path: "F.swift", bytes: Array(text.utf8))
         let kept = Suppressions.apply(findings, source: source, tokens: TestCommentTokens.tokens(source.bytes),
-                                      knownRuleIDs: known, enabledRuleIDs: enabled ?? self.enabled)
+                                      knownRuleIDs: known, enabledRuleIDs: enabled ?? self.enabled,
+                                      locate: { Linter().diagnostic(for: $0, in: AnalyzedFile(source: source)) })
         return kept.map { d in
             d.ruleID == "superfluous_disable"
                 ? "\(d.line):\(d.column) \(d.ruleID): \(d.message)"
@@ -167,9 +168,34 @@ final class SuppressionsTests: XCTestCase {
                        ["3:1 reduce_before_scope"])
     }
 
-    func testInvalidCommandsHaveNoEffect() {
+    /// Invalid commands have no effect and are reported (SwiftLint's `invalid_swiftlint_command`),
+    /// under `superfluous_disable` with their own message.
+    func testInvalidCommandsHaveNoEffectAndAreReported() {
         let text = "// tca-lint:disabel:next reduce_before_scope\nReduce { }\n"
-        XCTAssertEqual(run(text, [finding(2, 1, "reduce_before_scope")]), ["2:1 reduce_before_scope"])
+        XCTAssertEqual(run(text, [finding(2, 1, "reduce_before_scope")]), [
+            "1:1 superfluous_disable: 'tca-lint:disabel:next' is not a command; did you mean 'tca-lint:disable:next'?",
+            "2:1 reduce_before_scope",
+        ])
+        let noRule = "let a = 1 // tca-lint:disable:next\n/* tca-lint:disable */\nReduce { }\n// tca-lint:enable:nxt all\n"
+        XCTAssertEqual(run(noRule, [finding(3, 1, "reduce_before_scope")]), [
+            "1:11 superfluous_disable: 'tca-lint:disable:next' names no rule, so it does nothing; write the rule ids after it (or 'all')",
+            "2:1 superfluous_disable: 'tca-lint:disable' names no rule, so it does nothing; write the rule ids after it (or 'all')",
+            "3:1 reduce_before_scope",
+            "4:1 superfluous_disable: 'nxt' is not a modifier of 'tca-lint:enable'; use :previous, :this or :next",
+        ])
+        // Prose that mentions the tool is not a command; nothing is reported without superfluous_disable.
+        XCTAssertEqual(run("// see tca-lint: it finds reducer mistakes\n", []), [])
+        XCTAssertEqual(run(noRule, [], enabled: ["reduce_before_scope"]), [])
+        // Where superfluous_disable itself is disabled, an invalid command is not reported.
+        XCTAssertEqual(run("// tca-lint:disable superfluous_disable\n// tca-lint:disable\n", []), [])
+    }
+
+    func testCommaSeparatedRuleLists() {
+        XCTAssertEqual(DisableCommand.parse(text: "disable:next a, b")?.ruleIDs, ["a", "b"])
+        XCTAssertEqual(DisableCommand.parse(text: "disable:next a,b,a")?.ruleIDs, ["a", "b"])
+        XCTAssertEqual(DisableCommand.parse(text: "disable a ,b - why, really")?.ruleIDs, ["a", "b"])
+        let text = "// tca-lint:disable:next reduce_before_scope,body_and_reduce\nReduce { }\n"
+        XCTAssertEqual(run(text, [finding(2, 1, "reduce_before_scope"), finding(2, 1, "body_and_reduce")]), [])
     }
 
     func testCommandsInStringsAreIgnored() {
@@ -242,11 +268,15 @@ final class SuppressionsTests: XCTestCase {
         ])
     }
 
-    func testSuperfluousFindingCarriesLineTextAndSeverity() {
-        let source = SourceFile(path: "F.swift", bytes: Array("  // tca-lint:disable:next body_and_reduce\nlet a = 1\n".utf8))
-        let result = Suppressions.apply([], source: source, tokens: TestCommentTokens.tokens(source.bytes),
-                                        knownRuleIDs: known, enabledRuleIDs: enabled, superfluousSeverity: .error)
+    /// `superfluous_disable` findings are located and given their configured severity by the linter,
+    /// like every rule's, and cover the comment.
+    func testSuperfluousFindingCarriesLineTextSeverityAndRange() {
+        let text = "  // tca-lint:disable:next body_and_reduce\nlet a = 1\n"
+        let source = SourceFile(path: "F.swift", bytes: Array(text.utf8))
+        let linter = Linter(rules: [BodyAndReduceRule.self, SuperfluousDisableRule.self], severities: ["superfluous_disable": .error])
+        let result = linter.lint(source)
         XCTAssertEqual(result.count, 1)
+        XCTAssertEqual(result.first?.range, 2..<42)
         XCTAssertEqual(result.first?.severity, .error)
         XCTAssertEqual(result.first?.ruleName, "Superfluous Disable")
         XCTAssertEqual(result.first?.column, 3)

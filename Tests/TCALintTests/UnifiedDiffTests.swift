@@ -122,6 +122,16 @@ final class UnifiedDiffTests: XCTestCase {
         return result + old[cursor...]
     }
 
+    /// Names are quoted as `git diff` quotes them (core.quotePath off: UTF-8 stays as it is).
+    func testHeaderNamesWithControlCharactersQuotesOrBackslashesAreCQuotedAsGitDoes() {
+        XCTAssertEqual(UnifiedDiff.headerName("a/Plain é.swift"), "a/Plain é.swift")
+        XCTAssertEqual(UnifiedDiff.headerName("a/e\u{1B}[31m\u{07}.swift"), #""a/e\033[31m\a.swift""#)
+        XCTAssertEqual(UnifiedDiff.headerName("a/t\tn\nq\"b\\.swift"), #""a/t\tn\nq\"b\\.swift""#)
+        XCTAssertEqual(UnifiedDiff.headerName("a/del\u{7F}c1\u{85}.swift"), #""a/del\177c1\302\205.swift""#)
+        let patch = UnifiedDiff.make(old: Array("x\n".utf8), new: Array("y\n".utf8), path: "./q\".swift")
+        XCTAssertTrue(patch.hasPrefix("--- \"a/q\\\".swift\"\n+++ \"b/q\\\".swift\"\n@@ -1 +1 @@\n"), patch)
+    }
+
     func lcsLength(_ a: [String], _ b: [String]) -> Int {
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0..<a.count { for j in 0..<b.count {

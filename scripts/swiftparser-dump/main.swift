@@ -17,6 +17,9 @@
 //       Parse-only throughput: files read into memory first, `warmup` untimed passes (default 1),
 //       then `iterations` timed passes (default 5), single-threaded unless --jobs N > 1.
 //       Prints `key: value` lines (files, bytes, seconds_median, MB/s_median; MB = 10^6 bytes).
+//   swiftparser-dump errors (FILE… | --list FILELIST)
+//       One line per file, `<count> <path>`: the syntax errors SwiftParser recovered from
+//       (unexpected text skipped, missing tokens inserted); see ParseErrors.swift.
 //   FILELIST: one path per line.
 //
 // Exit status: 0 on success, 2 on a usage or I/O error.
@@ -25,7 +28,7 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let subcommand = arguments.first else {
-    exitWithUsageError("expected a subcommand: tokens, reducers or parse")
+    exitWithUsageError("expected a subcommand: tokens, reducers, parse or errors")
 }
 let options = CommandOptions(parsing: arguments.dropFirst(), valueFlags: ["--iterations", "--warmup", "--jobs"])
 
@@ -36,6 +39,8 @@ case "reducers":
     runReducers(options)
 case "parse":
     runParseTiming(options)
+case "errors":
+    runErrors(options)
 default:
-    exitWithUsageError("unknown subcommand '\(subcommand)'; expected tokens, reducers or parse")
+    exitWithUsageError("unknown subcommand '\(subcommand)'; expected tokens, reducers, parse or errors")
 }

@@ -5,20 +5,23 @@ import PackagePlugin
 /// and every build that compiles it reports tca-lint's findings as compiler-style
 /// `file:line:column: warning: …` lines, which Xcode and `swift build` show as warnings.
 ///
-/// A build command (not a prebuild command: those cannot run tools built from source) with the
-/// target's Swift files and the `.tca-lint.yml` as inputs and a stamp file as output: the build
-/// system runs it only when one of them changed, so an unchanged target costs nothing. The
-/// stamp is written only when no error-severity finding remains, so errors keep failing the
-/// build until they are fixed.
+/// Build commands (not prebuild commands: those cannot run tools built from source), which the
+/// build system runs only when their inputs changed, so an unchanged target costs nothing:
+/// `ConfigurationWatch` notices `.tca-lint.yml` files appearing, changing or disappearing, and
+/// `LintBuildCommand` lints when a Swift file, the tool or that configuration changed.
+///
+/// The plugin itself runs only when the build is planned (first build, package or file list
+/// changes), so nothing about configuration files is decided here: everything that can change
+/// between builds is checked by the commands when they run.
 @main
 struct TCALintBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
-        return LintCommand.make(tool: try context.tool(named: "tca-lint").path,
-                                rootDirectory: context.package.directory,
-                                workDirectory: context.pluginWorkDirectory,
-                                targetName: target.name,
-                                swiftFiles: module.sourceFiles(withSuffix: "swift").map(\.path))
+        return try BuildCommands.make(tool: try context.tool(named: "tca-lint").path,
+                                      rootDirectory: context.package.directory,
+                                      workDirectory: context.pluginWorkDirectory,
+                                      targetName: target.name,
+                                      swiftFiles: module.sourceFiles(withSuffix: "swift").map(\.path))
     }
 }
 
@@ -29,46 +32,25 @@ import XcodeProjectPlugin
 extension TCALintBuildToolPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let swiftFiles = target.inputFiles.filter { $0.type == .source && $0.path.extension == "swift" }.map(\.path)
-        return LintCommand.make(tool: try context.tool(named: "tca-lint").path,
-                                rootDirectory: context.xcodeProject.directory,
-                                workDirectory: context.pluginWorkDirectory,
-                                targetName: target.displayName,
-                                swiftFiles: swiftFiles)
+        return try BuildCommands.make(tool: try context.tool(named: "tca-lint").path,
+                                      rootDirectory: context.xcodeProject.directory,
+                                      workDirectory: context.pluginWorkDirectory,
+                                      targetName: target.displayName,
+                                      swiftFiles: swiftFiles)
     }
 }
 #endif
 
-enum LintCommand {
+enum BuildCommands {
     static func make(tool: Path, rootDirectory: Path, workDirectory: Path, targetName: String,
-                     swiftFiles: [Path]) -> [Command] {
+                     swiftFiles: [Path]) throws -> [Command] {
         guard !swiftFiles.isEmpty else { return [] }
-        // A `.swift` stamp: SwiftPM treats any other output of a build command as a resource and
-        // would add a resource bundle to the user's target. A comment-only file compiles to nothing.
-        let stamp = workDirectory.appending("\(targetName)+TCALintStamp.swift")
-        var inputs = swiftFiles + [tool]
-        let configuration = rootDirectory.appending(".tca-lint.yml")
-        if FileManager.default.fileExists(atPath: configuration.string) { inputs.append(configuration) }
-
-        // `sh` runs the linter (its report goes to the build log) and then records success in the
-        // stamp; `tca-lint lint` has no option to do both. It runs from the package (or project)
-        // directory so that the `.tca-lint.yml` there applies.
-        let script = """
-            cd "$1" || exit 2
-            tool="$2"; stamp="$3"; shift 3
-            "$tool" lint --reporter xcode --quiet "$@"
-            status=$?
-            if [ "$status" -eq 0 ]; then echo "// Linted by tca-lint: no error-severity findings." > "$stamp"; fi
-            exit "$status"
-            """
+        let watch = try ConfigurationWatch(workDirectory: workDirectory, targetName: targetName, swiftFiles: swiftFiles)
         return [
-            .buildCommand(
-                displayName: "tca-lint \(targetName)",
-                executable: Path("/bin/sh"),
-                arguments: ["-c", script, "tca-lint-build-tool", rootDirectory.string, tool.string, stamp.string]
-                    + swiftFiles.map(\.string),
-                inputFiles: inputs,
-                outputFiles: [stamp]
-            ),
+            watch.command(),
+            LintBuildCommand.command(tool: tool, rootDirectory: rootDirectory, workDirectory: workDirectory,
+                                targetName: targetName, swiftFiles: swiftFiles,
+                                configurationDigest: watch.digest),
         ]
     }
 }

@@ -2,24 +2,33 @@
 ///
 /// Keys use SwiftLint's spelling: `included`, `excluded` (paths and globs relative to the
 /// configuration file's directory), `disabled_rules`, `opt_in_rules`, `only_rules`, `strict`,
-/// and one section per rule id with `severity: warning|error`, `excluded` globs and the
-/// rule's declared options (`RuleOptionSpec`). `rule_id: error` is short for `severity: error`.
+/// `reporter`, `baseline`, `allow_zero_lintable_files`, `parent_config`, and one section per
+/// rule id with `severity: warning|error` and `excluded` globs. `rule_id: error` is short for
+/// `severity: error`.
+///
+/// A configuration is the fold of its layers (`ConfigurationLayer`), earliest first, with
+/// SwiftLint's merge rules: a later layer's `only_rules` replaces the rule choice, its
+/// `opt_in_rules` and `disabled_rules` adjust it; scalar keys and rule sections override;
+/// `included`/`excluded` accumulate, a later layer's entry removing the same path from the other list.
 public struct Configuration: Sendable {
-    public static let topLevelKeys = ["included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "strict"]
-
-    /// The file it was read from (as given), nil for the defaults.
-    public let configFilePath: String?
-    /// Absolute directory that `included`/`excluded` patterns are relative to.
+    /// The files it was read from (as given), earliest first; empty for the defaults.
+    public let configFilePaths: [String]
+    /// Absolute directory of the first layer: what `--print-config` writes paths relative to.
     public let baseDirectory: String
     /// Absolute directory that relative paths passed to `isIncluded` & co. are relative to.
     public let workingDirectory: String
 
+    /// Absolute paths and globs.
     public let included: [String]
     public let excluded: [String]
-    public let disabledRules: [String]
-    public let optInRules: [String]
-    public let onlyRules: [String]
     public let strict: Bool
+    public let allowZeroLintableFiles: Bool
+    /// The reporter to use when `--reporter` is not given.
+    public let reporter: String?
+    /// Absolute path of the baseline to use when `--baseline` is not given.
+    public let baseline: String?
+    /// Problems that did not stop loading (unknown keys and rule ids), in file order.
+    public let warnings: [ConfigurationError.Problem]
 
     /// The rules the configuration was validated against, in their order.
     public let knownRules: [RuleConfigInfo]
@@ -34,99 +43,62 @@ public struct Configuration: Sendable {
 
     /// The configuration used when there is no configuration file.
     public init(knownRules: [RuleConfigInfo], workingDirectory: String) {
-        try! self.init(yaml: nil, path: nil, knownRules: knownRules, workingDirectory: workingDirectory)
+        self.init(layers: [], knownRules: knownRules, workingDirectory: workingDirectory)
     }
 
-    /// Parses and validates a configuration file's bytes. `path` is where it was read from
-    /// (its directory is the base of relative patterns); it is printed in errors as given.
+    /// Parses and validates one configuration file's bytes (its `parent_config` is not followed:
+    /// `ConfigurationLoader` does that). `path` is printed in errors as given.
     public init(parsing bytes: [UInt8], path: String, knownRules: [RuleConfigInfo],
                 workingDirectory: String) throws {
         let yaml = try YAMLSubsetParser.parse(bytes, path: path)
-        try self.init(yaml: yaml, path: path, knownRules: knownRules, workingDirectory: workingDirectory)
+        let layer = try ConfigurationLayer(yaml: yaml, path: path, knownRules: knownRules, workingDirectory: workingDirectory)
+        self.init(layers: [layer], knownRules: knownRules, workingDirectory: workingDirectory)
     }
 
-    /// Validates a parsed document. All problems are collected and thrown together.
-    public init(yaml: YAMLValue?, path: String?, knownRules: [RuleConfigInfo], workingDirectory: String) throws {
+    /// The fold of `layers`, earliest first.
+    public init(layers: [ConfigurationLayer], knownRules: [RuleConfigInfo], workingDirectory: String) {
         let workingDirectory = Paths.normalize(workingDirectory)
-        var v = Validator(path: path ?? "<defaults>", knownRules: knownRules)
-        let entries: [YAMLMappingEntry]
-        switch yaml {
-        case nil:
-            entries = []
-        case .mapping(let e, _):
-            entries = e
-        case .scalar(let s) where s.isNull:
-            entries = []
-        case let other?:
-            v.fail(other.position, "the configuration must be a mapping of `key: value` lines, not \(other.kindName)")
-            entries = []
-        }
-
+        var enabled = Set(knownRules.filter { !$0.isOptIn }.map(\.id))
         var included: [String] = [], excluded: [String] = []
-        var disabled: [String] = [], optIn: [String] = [], only: [String] = []
-        var onlyKey: YAMLScalar?
-        var strict = false
+        var strict = false, allowZero = false
+        var reporter: String?, baseline: String?
         var settings: [String: RuleSettings] = [:]
-        for rule in knownRules {
-            var options: [String: RuleOptionValue] = [:]
-            for option in rule.options { options[option.name] = option.defaultValue }
-            settings[rule.id] = RuleSettings(severity: rule.defaultSeverity, options: options)
-        }
-        let ruleIDs = knownRules.map(\.id)
-
-        for entry in entries {
-            let key = entry.key.text
-            switch key {
-            case "included": included = v.strings(entry.value, key: key)
-            case "excluded": excluded = v.strings(entry.value, key: key)
-            case "disabled_rules": disabled = v.ruleIDs(entry.value, key: key, allowAll: false)
-            case "opt_in_rules": optIn = v.ruleIDs(entry.value, key: key, allowAll: true)
-            case "only_rules":
-                only = v.ruleIDs(entry.value, key: key, allowAll: false)
-                onlyKey = entry.key
-            case "strict": strict = v.bool(entry.value, key: key) ?? false
-            default:
-                if let rule = knownRules.first(where: { $0.id == key }) {
-                    v.ruleSection(entry.value, rule: rule, into: &settings[rule.id]!)
-                } else {
-                    v.fail(entry.key.position, "unknown key '\(key)'" + EditDistance.suggestion(for: key, in: Self.topLevelKeys + ruleIDs))
-                }
+        for rule in knownRules { settings[rule.id] = RuleSettings(severity: rule.defaultSeverity) }
+        for layer in layers {
+            if let only = layer.onlyRules {
+                enabled = Set(only)
+            } else {
+                enabled.formUnion(layer.optInRules.contains("all") ? knownRules.map(\.id) : layer.optInRules)
+                enabled.subtract(layer.disabledRules)
             }
+            // SwiftLint's `mergedIncludedAndExcluded`: the later layer wins for a path in both lists.
+            included = included.filter { !layer.excluded.contains($0) } + layer.included
+            excluded = excluded.filter { !layer.included.contains($0) } + layer.excluded
+            strict = layer.strict ?? strict
+            allowZero = layer.allowZeroLintableFiles ?? allowZero
+            reporter = layer.reporter ?? reporter
+            baseline = layer.baseline ?? baseline
+            for (id, severity) in layer.severities { settings[id]?.severity = severity }
+            for (id, globs) in layer.ruleExcluded { settings[id]?.excluded = globs }
         }
-        // SwiftLint refuses the same combination: `only_rules` says exactly which rules run.
-        if let onlyKey, !only.isEmpty, !disabled.isEmpty || !optIn.isEmpty {
-            v.fail(onlyKey.position,
-                   "'disabled_rules' or 'opt_in_rules' cannot be used in combination with 'only_rules'; keep only 'only_rules'")
-        }
-        if !v.problems.isEmpty {
-            throw ConfigurationError(problems: v.problems)
-        }
-
-        let onlySet = Set(only), optInSet = Set(optIn), disabledSet = Set(disabled)
-        self.enabledRuleIDs = knownRules.filter { rule in
-            if !only.isEmpty { return onlySet.contains(rule.id) }
-            let on = !rule.isOptIn || optInSet.contains(rule.id) || optInSet.contains("all")
-            return on && !disabledSet.contains(rule.id)
-        }.map(\.id)
-
-        let absolutePath = path.map { Paths.absolute($0, base: workingDirectory) }
-        let base = absolutePath.map(Paths.directory(of:)) ?? workingDirectory
-        self.configFilePath = path
-        self.baseDirectory = base
+        self.configFilePaths = layers.compactMap(\.path)
+        self.baseDirectory = layers.first?.directory ?? workingDirectory
         self.workingDirectory = workingDirectory
         self.included = included
         self.excluded = excluded
-        self.disabledRules = disabled
-        self.optInRules = optIn
-        self.onlyRules = only
         self.strict = strict
+        self.allowZeroLintableFiles = allowZero
+        self.reporter = reporter
+        self.baseline = baseline
+        self.warnings = layers.flatMap(\.warnings)
         self.knownRules = knownRules
+        self.enabledRuleIDs = knownRules.map(\.id).filter(enabled.contains)
         self.ruleSettings = settings
-        self.includedFilter = PathFilter(patterns: included, baseDirectory: base)
-        self.excludedFilter = PathFilter(patterns: excluded, baseDirectory: base)
+        self.includedFilter = PathFilter(patterns: included, baseDirectory: "/")
+        self.excludedFilter = PathFilter(patterns: excluded, baseDirectory: "/")
         var ruleFilters: [String: PathFilter] = [:]
         for (id, s) in settings where !s.excluded.isEmpty {
-            ruleFilters[id] = PathFilter(patterns: s.excluded, baseDirectory: base)
+            ruleFilters[id] = PathFilter(patterns: s.excluded, baseDirectory: "/")
         }
         self.ruleExcludedFilters = ruleFilters
     }
@@ -153,7 +125,7 @@ public struct Configuration: Sendable {
 
     /// Whether a directory walk should enter `path` at all (false when `excluded` covers it).
     public func shouldDescend(intoDirectory path: String) -> Bool {
-        !excludedFilter.matches(absolutePath: Paths.absolute(path, base: workingDirectory))
+        excludedFilter.isEmpty || !excludedFilter.matches(absolutePath: Paths.absolute(path, base: workingDirectory))
     }
 
     /// Whether `ruleID`'s own `excluded` globs cover the file.
@@ -163,114 +135,13 @@ public struct Configuration: Sendable {
     }
 }
 
-/// Collects every problem of a configuration instead of stopping at the first.
-private struct Validator {
-    let path: String
-    let knownRules: [RuleConfigInfo]
-    var problems: [ConfigurationError.Problem] = []
-
-    mutating func fail(_ p: YAMLPosition, _ message: String) {
-        problems.append(.init(path: path, line: p.line, column: p.column, message: message))
-    }
-
-    /// A list of strings; a single string is accepted as a list of one (as SwiftLint does).
-    mutating func strings(_ value: YAMLValue, key: String) -> [String] {
-        located(value, key: key).map(\.text)
-    }
-
-    private mutating func located(_ value: YAMLValue, key: String) -> [YAMLScalar] {
-        switch value {
-        case .scalar(let s):
-            return s.isNull ? [] : [s]
-        case .sequence(let items, _):
-            var result: [YAMLScalar] = []
-            for item in items {
-                guard case .scalar(let s) = item else {
-                    fail(item.position, "'\(key)' expects a list of strings, but this item is \(item.kindName)")
-                    continue
-                }
-                if s.isNull {
-                    fail(s.position, "empty item in '\(key)'; remove it or write a value")
-                    continue
-                }
-                result.append(s)
-            }
-            return result
-        case .mapping(_, let p):
-            fail(p, "'\(key)' expects a list of strings, not a mapping")
-            return []
-        }
-    }
-
-    mutating func ruleIDs(_ value: YAMLValue, key: String, allowAll: Bool) -> [String] {
-        let known = knownRules.map(\.id)
-        var result: [String] = []
-        for s in located(value, key: key) {
-            if known.contains(s.text) || (allowAll && s.text == "all") {
-                result.append(s.text)
-                continue
-            }
-            fail(s.position, "unknown rule '\(s.text)' in '\(key)'" + EditDistance.suggestion(for: s.text, in: known))
-        }
-        return result
-    }
-
-    mutating func bool(_ value: YAMLValue, key: String) -> Bool? {
-        if case .scalar(let s) = value, let b = s.bool { return b }
-        fail(value.position, "'\(key)' expects true or false")
-        return nil
-    }
-
-    mutating func severity(_ value: YAMLValue, rule: String) -> Severity? {
-        if case .scalar(let s) = value, let severity = Severity(rawValue: s.text) { return severity }
-        var message = "the severity of '\(rule)' must be warning or error"
-        if case .scalar(let s) = value, !s.isNull,
-           let guess = EditDistance.closest(to: s.text.lowercased(), in: ["warning", "error"]) {
-            message += "; did you mean '\(guess)'?"
-        }
-        fail(value.position, message)
-        return nil
-    }
-
-    mutating func ruleSection(_ value: YAMLValue, rule: RuleConfigInfo, into settings: inout RuleSettings) {
-        switch value {
-        case .scalar(let s):
-            if s.isNull { return }
-            if let severity = severity(value, rule: rule.id) { settings.severity = severity }
-        case .sequence(_, let p):
-            fail(p, "the section of '\(rule.id)' must be a mapping (e.g. `severity: error`), not a sequence")
-        case .mapping(let entries, _):
-            for entry in entries {
-                let key = entry.key.text
-                if key == "severity" {
-                    if let severity = severity(entry.value, rule: rule.id) { settings.severity = severity }
-                } else if key == "excluded" {
-                    settings.excluded = strings(entry.value, key: "\(rule.id).excluded")
-                } else if let spec = rule.options.first(where: { $0.name == key }) {
-                    if let option = optionValue(entry.value, spec: spec, rule: rule.id) { settings.options[key] = option }
-                } else {
-                    let names = RuleConfigInfo.commonOptionNames + rule.options.map(\.name)
-                    fail(entry.key.position, "unknown option '\(key)' for rule '\(rule.id)'"
-                         + EditDistance.suggestion(for: key, in: names))
-                }
-            }
-        }
-    }
-
-    mutating func optionValue(_ value: YAMLValue, spec: RuleOptionSpec, rule: String) -> RuleOptionValue? {
-        let name = "\(rule).\(spec.name)"
-        switch spec.kind {
-        case .bool:
-            return bool(value, key: name).map(RuleOptionValue.bool)
-        case .integer:
-            if case .scalar(let s) = value, let n = s.integer { return .integer(n) }
-            fail(value.position, "'\(name)' expects an integer")
-        case .string:
-            if case .scalar(let s) = value, !s.isNull { return .string(s.text) }
-            fail(value.position, "'\(name)' expects a string")
-        case .stringList:
-            return .stringList(strings(value, key: name))
-        }
-        return nil
+extension Linter {
+    /// The linter a configuration describes: its enabled rules, severities and per-rule exclusions.
+    /// The one place a configuration becomes a linter (CLI and language server alike).
+    public init(configuration: Configuration) {
+        let enabled = Set(configuration.enabledRuleIDs)
+        self.init(rules: RuleRegistry.all.filter { enabled.contains($0.description.id) },
+                  severities: configuration.severities,
+                  isRuleExcluded: { path, ruleID in configuration.isExcluded(path, forRule: ruleID) })
     }
 }

@@ -9,16 +9,21 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible, Sen
         /// 1-based, in characters of the line; 0 when `line` is 0.
         public var column: Int
         public var message: String
+        /// A warning does not stop the run (an unknown key, say, so that a configuration written for
+        /// a newer tca-lint still works with an older one); an error does.
+        public var isWarning: Bool
 
-        public init(path: String, line: Int, column: Int, message: String) {
+        public init(path: String, line: Int, column: Int, message: String, isWarning: Bool = false) {
             self.path = path
             self.line = line
             self.column = column
             self.message = message
+            self.isWarning = isWarning
         }
 
         public var description: String {
-            line > 0 ? "\(path):\(line):\(column): error: \(message)" : "\(path): error: \(message)"
+            let label = isWarning ? "warning" : "error"
+            return line > 0 ? "\(path):\(line):\(column): \(label): \(message)" : "\(path): \(label): \(message)"
         }
     }
 

@@ -1,42 +1,71 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Finds and reads `.tca-lint.yml`. Never prints or exits: problems are thrown as `ConfigurationError`.
+/// Finds and reads configuration files. Never prints or exits: problems are thrown as `ConfigurationError`.
 public enum ConfigurationLoader {
     public static let fileName = ".tca-lint.yml"
 
-    /// The nearest `.tca-lint.yml` in `directory` or one of its parents, as an absolute path.
-    public static func findConfigFile(from directory: String) -> String? {
-        var current = Paths.normalize(directory)
-        while true {
-            let candidate = current == "/" ? "/" + fileName : current + "/" + fileName
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
-                return candidate
-            }
-            if current == "/" { return nil }
-            current = Paths.directory(of: current)
-        }
+    /// Where a folder's own configuration file would be.
+    /// Anything by the configuration's name counts, even a directory or a broken link: reading it then
+    /// reports an error rather than silently running with the defaults.
+    static func entryExists(_ path: String) -> Bool {
+        var entry = stat()
+        return lstat(path, &entry) == 0
     }
 
-    /// The configuration to use: `explicitPath` (`--config FILE`) when given, else the nearest
-    /// `.tca-lint.yml` from `searchFrom` (default: the working directory) upwards, else the defaults.
+    static func configFile(in directory: String) -> String {
+        directory == "/" ? "/" + fileName : directory + "/" + fileName
+    }
+
+    /// The configuration to use when one directory's matters (tests, simple callers): `explicitPaths`
+    /// (`--config FILE…`, merged in order) when given, else every `.tca-lint.yml` from the outermost
+    /// folder down to `searchFrom` (default: the working directory), else the defaults.
     /// - Parameters:
-    ///   - workingDirectory: absolute; relative paths (config path, linted files) are resolved against it.
+    ///   - workingDirectory: absolute; relative paths (config paths, linted files) are resolved against it.
     ///   - knownRules: the rules to validate ids against (`RuleConfigInfo.registered` in the CLI).
-    public static func load(explicitPath: String? = nil,
+    public static func load(explicitPaths: [String] = [],
                             searchFrom: String? = nil,
                             workingDirectory: String = FileManager.default.currentDirectoryPath,
                             knownRules: [RuleConfigInfo] = RuleConfigInfo.registered) throws -> Configuration {
-        let path: String
-        if let explicitPath {
-            path = explicitPath
-        } else if let found = findConfigFile(from: Paths.absolute(searchFrom ?? ".", base: workingDirectory)) {
-            path = found
-        } else {
-            return Configuration(knownRules: knownRules, workingDirectory: workingDirectory)
-        }
+        let resolver = ConfigurationResolver(explicitPaths: explicitPaths, workingDirectory: workingDirectory,
+                                             knownRules: knownRules)
+        return try resolver.configuration(forDirectory: searchFrom ?? ".")
+    }
+
+    public static func load(explicitPath: String?, searchFrom: String? = nil,
+                            workingDirectory: String = FileManager.default.currentDirectoryPath,
+                            knownRules: [RuleConfigInfo] = RuleConfigInfo.registered) throws -> Configuration {
+        try load(explicitPaths: explicitPath.map { [$0] } ?? [], searchFrom: searchFrom,
+                 workingDirectory: workingDirectory, knownRules: knownRules)
+    }
+
+    /// The layers of one file: its `parent_config` chain first (outermost parent first), then the file.
+    /// - Parameter visiting: absolute paths of the files whose parent is being read (cycle detection).
+    static func layers(of path: String, workingDirectory: String, knownRules: [RuleConfigInfo],
+                       visiting: [String] = []) throws -> [ConfigurationLayer] {
         let bytes = try read(path, workingDirectory: workingDirectory)
-        return try Configuration(parsing: bytes, path: path, knownRules: knownRules, workingDirectory: workingDirectory)
+        let yaml = try YAMLSubsetParser.parse(bytes, path: path)
+        let layer = try ConfigurationLayer(yaml: yaml, path: path, knownRules: knownRules, workingDirectory: workingDirectory)
+        guard let parent = layer.parentConfig else { return [layer] }
+        let absolute = Paths.absolute(path, base: workingDirectory)
+        let chain = visiting + [absolute]
+        if chain.contains(parent.path) {
+            throw ConfigurationError(path: path, line: parent.position.line, column: parent.position.column,
+                                     message: "'parent_config' makes a cycle: "
+                                        + (chain + [parent.path]).joined(separator: " → "))
+        }
+        guard FileStamp(path: parent.path).exists else {
+            throw ConfigurationError(path: path, line: parent.position.line, column: parent.position.column,
+                                     message: "'parent_config' names \(parent.path), which does not exist")
+        }
+        return try layers(of: parent.path, workingDirectory: workingDirectory, knownRules: knownRules,
+                          visiting: chain) + [layer]
     }
 
     /// Files larger than this are not configuration files; refusing them keeps a mistaken
@@ -45,11 +74,21 @@ public enum ConfigurationLoader {
 
     static func read(_ path: String, workingDirectory: String) throws -> [UInt8] {
         let absolute = Paths.absolute(path, base: workingDirectory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-            throw ConfigurationError(path: path, line: 0, column: 0, message: "configuration file not found")
+        var target = stat()
+        guard stat(absolute, &target) == 0 else {
+            let code = errno
+            var link = stat()
+            let message: String
+            if code == ENOENT && lstat(absolute, &link) == 0 {
+                message = "configuration file is a symbolic link to a missing file"
+            } else if code == ENOENT {
+                message = "configuration file not found"
+            } else {
+                message = "configuration file cannot be reached (\(String(cString: strerror(code))))"
+            }
+            throw ConfigurationError(path: path, line: 0, column: 0, message: message)
         }
-        if isDirectory.boolValue {
+        if target.st_mode & S_IFMT == S_IFDIR {
             throw ConfigurationError(path: path, line: 0, column: 0,
                                      message: "is a directory; give the path of the configuration file (\(fileName))")
         }
@@ -62,4 +101,36 @@ public enum ConfigurationLoader {
         }
         return [UInt8](data)
     }
+}
+
+/// What a configuration file looked like when it was checked: whether it existed, and its
+/// modification time, size and identity. A different stamp later means the file changed,
+/// appeared or disappeared (how the language server notices edits without file watching).
+/// Symbolic links are followed, as when the file is read.
+struct FileStamp: Equatable {
+    /// What is compared (not the whole `stat`: a resolver keeps one stamp per folder it looked in).
+    private struct Identity: Equatable {
+        var device: UInt64, inode: UInt64, size: Int64, mode: UInt32, seconds: Int, nanoseconds: Int
+    }
+
+    private let identity: Identity?
+
+    init(path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            identity = nil
+            return
+        }
+        #if canImport(Darwin)
+        let modified = st.st_mtimespec
+        #else
+        let modified = st.st_mtim
+        #endif
+        identity = Identity(device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino),
+                            size: Int64(st.st_size), mode: UInt32(st.st_mode),
+                            seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
+    }
+
+    var exists: Bool { identity != nil }
+    var isRegularFile: Bool { identity.map { $0.mode & UInt32(S_IFMT) == UInt32(S_IFREG) } ?? false }
 }

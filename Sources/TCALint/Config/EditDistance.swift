@@ -1,7 +1,7 @@
-/// Levenshtein distance and "did you mean" lookups for unknown keys and rule ids.
-enum EditDistance {
+/// Levenshtein distance and "did you mean" lookups for unknown keys, rule ids, options and commands.
+public enum EditDistance {
     /// Edits (insert, delete, substitute one Unicode scalar) turning `a` into `b`.
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
@@ -19,7 +19,7 @@ enum EditDistance {
     }
 
     /// The candidate closest to `word`; ties go to the earlier candidate so the answer is deterministic.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         var best: (String, Int)?
         for candidate in candidates {
             let d = distance(word, candidate)
@@ -28,11 +28,17 @@ enum EditDistance {
         return best?.0
     }
 
+    /// The closest candidate when it is close enough to be a likely typo; beyond half the length
+    /// a suggestion is noise (`foo` → `body_and_reduce`).
+    public static func likelyTypo(of word: String, in candidates: [String]) -> String? {
+        guard let best = closest(to: word, in: candidates) else { return nil }
+        return distance(word, best) <= max(2, word.count / 2) ? best : nil
+    }
+
     /// " ; did you mean 'x'?" when a candidate is close enough to be a likely typo, otherwise
     /// the list of valid candidates, so the message always names what would be accepted.
     static func suggestion(for word: String, in candidates: [String]) -> String {
-        guard let best = closest(to: word, in: candidates) else { return "" }
-        if distance(word, best) <= max(2, word.count / 2) { return "; did you mean '\(best)'?" }
-        return "; valid: " + candidates.joined(separator: ", ")
+        if let best = likelyTypo(of: word, in: candidates) { return "; did you mean '\(best)'?" }
+        return candidates.isEmpty ? "" : "; valid: " + candidates.joined(separator: ", ")
     }
 }

@@ -1,15 +1,55 @@
-/// Lexical path handling shared by the configuration (globs relative to the config file)
-/// and the baseline (paths relative to a root). Purely textual: no file system access,
-/// so `..` is resolved against the text, as users read their config.
-enum Paths {
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lexical path arithmetic: the one implementation used by the configuration (globs relative to
+/// their file), the baseline (paths relative to its file) and the reporters that print relative
+/// paths (`RelativePath`). Purely textual (`currentDirectory()` aside): no file system access, so `..` is resolved against the
+/// text, as users read their config, and reports never depend on what exists when they are written.
+public enum Paths {
     /// `path` made absolute against `base` (itself absolute), with `.`, `..` and repeated `/` removed.
-    static func absolute(_ path: String, base: String) -> String {
+    public static func absolute(_ path: String, base: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         return normalize(base + "/" + path)
     }
 
-    /// Removes `.`, empty components and `..` (never above the root). Keeps a leading `/`.
-    static func normalize(_ path: String) -> String {
+    /// Removes `.`, empty components and `..` (never above the root; a relative path keeps its
+    /// leading `..`). Keeps a leading `/`; an empty relative result is `.`.
+    public static func normalize(_ path: String) -> String {
+        if isNormalized(path) { return path }
+        let isAbsolute = path.hasPrefix("/")
+        let joined = components(path).joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// No empty, `.` or `..` component and no trailing `/` (the root aside): the common case,
+    /// checked byte by byte without splitting (the walker's paths are all like this).
+    static func isNormalized(_ path: String) -> Bool {
+        if path == "/" { return true }
+        var length = 0, dots = 0, isFirst = true
+        func isDotComponent() -> Bool { length > 0 && dots == length && length <= 2 }
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                // An empty component is allowed only before the leading `/` of an absolute path.
+                if (length == 0 && !isFirst) || isDotComponent() { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            isFirst = false
+        }
+        return length > 0 && !isDotComponent()
+    }
+
+    /// The normalized components of `path` (see `normalize`).
+    static func components(_ path: String) -> [Substring] {
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -24,24 +64,42 @@ enum Paths {
             }
             parts.append(part)
         }
-        let joined = parts.joined(separator: "/")
-        if isAbsolute { return "/" + joined }
-        return joined.isEmpty ? "." : joined
+        return parts
     }
 
-    /// `path` (absolute, normalized) relative to `root` (absolute, normalized) when inside it;
-    /// otherwise `path` unchanged.
-    static func relative(_ path: String, to root: String) -> String {
-        if root == "/" { return path == "/" ? "." : String(path.dropFirst()) }
-        if path == root { return "." }
-        if path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
-        return path
+    /// `path` relative to the absolute directory `base`. A relative `path` is taken as relative to
+    /// `base` already and only normalized. An absolute one gets `base`'s common prefix removed, with
+    /// `..` for each remaining component of `base` (`/x/y/f` from `/x/z` → `../y/f`); `.` when equal.
+    public static func relative(_ path: String, to base: String) -> String {
+        guard path.hasPrefix("/") else { return normalize(path) }
+        let baseParts = components(base)
+        var pathParts = components(path)
+        var common = 0
+        while common < baseParts.count, common < pathParts.count, baseParts[common] == pathParts[common] {
+            common += 1
+        }
+        pathParts.removeFirst(common)
+        let result = Array(repeating: "..", count: baseParts.count - common) + pathParts.map(String.init)
+        return result.isEmpty ? "." : result.joined(separator: "/")
     }
 
     /// The directory part of a path (`/a/b/c.yml` → `/a/b`).
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[path.startIndex..<slash])
+    }
+
+    /// `name` inside `directory`, with one `/` between them (`/` + `a` → `/a`).
+    public static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The process's working directory (`.` when it cannot be read, e.g. after it was deleted).
+    /// The one place that asks the system; everything else is lexical.
+    public static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "." }
+        defer { free(cwd) }
+        return String(cString: cwd)
     }
 }

@@ -3,10 +3,12 @@ import Foundation
 /// Recorded findings of an existing codebase, so that only new ones are reported
 /// (`--write-baseline FILE`, `--baseline FILE`).
 ///
-/// A finding is identified by (path relative to a root, rule id, its source line's text with
-/// surrounding whitespace trimmed, message) — not by line number, so code inserted above a
-/// finding does not revive it. The baseline is a multiset: a finding present twice needs two
-/// entries, and the third identical finding is new.
+/// A finding is identified by (path relative to the baseline file's folder, rule id, its source
+/// line's text with surrounding whitespace trimmed) — not by line number, so code inserted above a
+/// finding does not revive it, and not by message, whose details change with unrelated code (the
+/// cases a switch handles, say). The baseline is a multiset: a line with two findings of one rule
+/// needs two entries, and a third is new. The message is stored for people reading the file.
+/// Paths relative to the baseline's folder match wherever the command runs from.
 ///
 /// File format: JSON, entries sorted, one per line, so that reviews diff well:
 ///
@@ -29,6 +31,15 @@ public struct Baseline: Equatable, Sendable {
             self.lineText = lineText
             self.message = message
         }
+
+        /// What matching compares: everything but the message.
+        struct Key: Hashable {
+            var path: String
+            var ruleID: String
+            var lineText: String
+        }
+
+        var key: Key { Key(path: path, ruleID: ruleID, lineText: lineText) }
 
         /// Byte-wise order, independent of locale and Unicode normalisation.
         static func precedes(_ a: Entry, _ b: Entry) -> Bool {
@@ -54,11 +65,17 @@ public struct Baseline: Equatable, Sendable {
         self.entries = entries.sorted(by: Entry.precedes)
     }
 
-    /// The baseline of `diagnostics`. Paths are stored relative to `root` (absolute; relative
-    /// diagnostic paths are first resolved against `workingDirectory`).
+    /// The baseline of `diagnostics`. Paths are stored relative to `root` (the baseline file's
+    /// folder; relative diagnostic paths are first resolved against `workingDirectory`).
     public init(diagnostics: [Diagnostic], root: String,
                 workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.init(entries: diagnostics.map { Baseline.entry(for: $0, root: root, workingDirectory: workingDirectory) })
+    }
+
+    /// The folder a baseline file's paths are relative to: its own.
+    public static func root(ofFile path: String,
+                            workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        Paths.directory(of: Paths.absolute(path, base: Paths.normalize(workingDirectory)))
     }
 
     public static func entry(for d: Diagnostic, root: String,
@@ -73,10 +90,10 @@ public struct Baseline: Equatable, Sendable {
     /// diagnostic; earlier diagnostics (in the order given) are covered first.
     public func filter(_ diagnostics: [Diagnostic], root: String,
                        workingDirectory: String = FileManager.default.currentDirectoryPath) -> [Diagnostic] {
-        var remaining: [Entry: Int] = [:]
-        for entry in entries { remaining[entry, default: 0] += 1 }
+        var remaining: [Entry.Key: Int] = [:]
+        for entry in entries { remaining[entry.key, default: 0] += 1 }
         return diagnostics.filter { d in
-            let key = Baseline.entry(for: d, root: root, workingDirectory: workingDirectory)
+            let key = Baseline.entry(for: d, root: root, workingDirectory: workingDirectory).key
             guard let count = remaining[key], count > 0 else { return true }
             remaining[key] = count - 1
             return false

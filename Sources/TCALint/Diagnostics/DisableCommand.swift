@@ -6,6 +6,7 @@
 ///     // tca-lint:disable:this rule_a        (this line)
 ///     // tca-lint:disable:previous rule_a    (the previous line)
 ///     // tca-lint:disable:next all - reason  (text after ` - ` is a reason, ignored)
+///     // tca-lint:disable:next rule_a, rule_b  (ids separated by spaces and/or commas)
 ///
 /// As in SwiftLint the command may appear anywhere in a `//` comment, and in a `/* */` comment
 /// it runs to the end of its line (a closing `*/` is not part of it).
@@ -43,6 +44,19 @@ public struct DisableCommand: Equatable, Sendable {
     /// no command or an invalid one (unknown action or modifier, no rule id): like SwiftLint,
     /// an invalid command has no effect.
     public static func parse(comment: ArraySlice<UInt8>) -> DisableCommand? {
+        if case .valid(let command)? = read(comment: comment) { return command }
+        return nil
+    }
+
+    /// What a comment says: a valid command, a command that cannot work (why, for the
+    /// `superfluous_disable` finding that reports it, as SwiftLint's `invalid_swiftlint_command`
+    /// does), or nil when it holds no command at all.
+    public enum Parsed: Equatable, Sendable {
+        case valid(DisableCommand)
+        case invalid(String)
+    }
+
+    public static func read(comment: ArraySlice<UInt8>) -> Parsed? {
         guard let found = find(prefixBytes, in: comment) else { return nil }
         var end = comment.endIndex
         let isBlock = comment.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "*")])
@@ -55,19 +69,32 @@ public struct DisableCommand: Equatable, Sendable {
             }
         }
         let text = String(decoding: comment[(found + prefixBytes.count)..<max(end, found + prefixBytes.count)], as: UTF8.self)
-        return parse(text: text)
+        return read(text: text)
     }
 
     /// The command from the text after the prefix, e.g. `disable:next rule_a - why`.
     public static func parse(text: String) -> DisableCommand? {
+        if case .valid(let command)? = read(text: text) { return command }
+        return nil
+    }
+
+    public static func read(text: String) -> Parsed? {
         let body = text.drop(while: { $0 == " " || $0 == "\t" })
-        let verbEnd = body.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? body.endIndex
+        let verbEnd = body.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "," }) ?? body.endIndex
         let verb = body[body.startIndex..<verbEnd]
         let parts = verb.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let action = Action(rawValue: String(parts[0])) else { return nil }
+        guard let action = Action(rawValue: String(parts[0])) else {
+            // Prose that mentions `tca-lint:` is not a command; a misspelt action is.
+            let actions = [Action.disable.rawValue, Action.enable.rawValue]
+            guard let meant = EditDistance.likelyTypo(of: String(parts[0]), in: actions) else { return nil }
+            let modifier = parts.count == 2 ? ":" + parts[1] : ""
+            return .invalid("'\(prefix)\(verb)' is not a command; did you mean '\(prefix)\(meant)\(modifier)'?")
+        }
         var modifier: Modifier?
         if parts.count == 2 {
-            guard let m = Modifier(rawValue: String(parts[1])) else { return nil }
+            guard let m = Modifier(rawValue: String(parts[1])) else {
+                return .invalid("'\(parts[1])' is not a modifier of '\(prefix)\(action.rawValue)'; use :previous, :this or :next")
+            }
             modifier = m
         }
         var rest = body[verbEnd...].drop(while: { $0 == " " || $0 == "\t" })
@@ -77,12 +104,15 @@ public struct DisableCommand: Equatable, Sendable {
             rest = rest[rest.startIndex..<delimiter.lowerBound]
         }
         var ids: [String] = []
-        for word in rest.split(whereSeparator: { $0 == " " || $0 == "\t" }) where word != "*/" {
+        for word in rest.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }) where word != "*/" {
             let id = String(word)
             if !ids.contains(id) { ids.append(id) }
         }
-        guard !ids.isEmpty else { return nil }
-        return DisableCommand(action: action, modifier: modifier, ruleIDs: ids, reason: reason)
+        guard !ids.isEmpty else {
+            return .invalid("'\(prefix)\(verb)' names no rule, so it does nothing; "
+                            + "write the rule ids after it (or 'all')")
+        }
+        return .valid(DisableCommand(action: action, modifier: modifier, ruleIDs: ids, reason: reason))
     }
 
     /// The first ` - ` in `text` (SwiftLint's separator between rule ids and a reason).

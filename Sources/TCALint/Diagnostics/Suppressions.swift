@@ -25,6 +25,8 @@ public enum Suppressions {
         public var command: DisableCommand
         /// Where the comment starts (1-based line and column): where findings about it are reported.
         public var line: Int
+        /// UTF-8 offset of the comment's first byte (the start of the reported range).
+        public var offset: Int
         public var column: Int
         /// Where the comment ends: where SwiftLint considers the command to take effect.
         public var endLine: Int
@@ -43,7 +45,7 @@ public enum Suppressions {
                   let command = DisableCommand.parse(comment: comment) else { continue }
             let begin = source.location(of: start)
             let finish = source.location(of: end)
-            result.append(LocatedCommand(command: command, line: begin.line, column: begin.column,
+            result.append(LocatedCommand(command: command, line: begin.line, offset: start, column: begin.column,
                                          endLine: finish.line, endColumn: finish.column))
         }
         return result
@@ -57,59 +59,84 @@ public enum Suppressions {
     ///   - knownRuleIDs: every rule id that exists (enabled or not), incl. `superfluous_disable`.
     ///   - enabledRuleIDs: the rules that ran; superfluous disables are only judged for these
     ///     (as in SwiftLint), and nothing is reported unless `superfluous_disable` is among them.
+    ///   - locate: turns a `superfluous_disable` finding into a diagnostic, as for every rule (`Linter`).
     public static func apply(_ diagnostics: [Diagnostic], source: SourceFile, tokens: [Token],
                              knownRuleIDs: Set<String>, enabledRuleIDs: Set<String>,
-                             superfluousSeverity: Severity = SuperfluousDisableRule.description.defaultSeverity) -> [Diagnostic] {
+                             locate: (Finding) -> Diagnostic) -> [Diagnostic] {
         let commands = commands(in: source, tokens: tokens)
-        if commands.isEmpty { return diagnostics.sorted(by: Diagnostic.reportOrder) }
+        let superfluousID = SuperfluousDisableRule.description.id
+        let invalid = enabledRuleIDs.contains(superfluousID) ? invalidCommandLocations(in: source, tokens: tokens) : []
+        if commands.isEmpty && invalid.isEmpty { return diagnostics.sorted(by: Diagnostic.reportOrder) }
         let events = expand(commands)
         let allRegions = regions(events)
+        let lookup = RegionLookup(allRegions)
         var result = diagnostics.filter { d in
-            guard let region = allRegions.first(where: { $0.contains(Location(d.line, d.column)) }) else { return true }
+            guard let region = lookup.first(containing: Location(d.line, d.column)) else { return true }
             return !region.disables(d.ruleID)
         }
-        let superfluousID = SuperfluousDisableRule.description.id
         guard enabledRuleIDs.contains(superfluousID) else { return result.sorted(by: Diagnostic.reportOrder) }
 
-        var reports: [(command: Int, message: String)] = []
+        // `command` indexes `commands`; -1 for an invalid command, which is located by `at`.
+        var reports: [(offset: Int, message: String)] = []
         let mentioned = Set(commands.filter { $0.command.action == .disable }.flatMap(\.command.ruleIDs))
         for ruleID in mentioned.sorted() where ruleID != superfluousID && enabledRuleIDs.contains(ruleID) {
             let own = diagnostics.filter { $0.ruleID == ruleID }.map { Location($0.line, $0.column) }
             for command in superfluousCommands(for: ruleID, events: events, findings: own) {
-                reports.append((command, "tca-lint rule '\(ruleID)' did not trigger a finding in the disabled region; remove it from the disable command"))
+                reports.append((commands[command].offset, "tca-lint rule '\(ruleID)' did not trigger a finding in the disabled region; remove it from the disable command"))
             }
+        }
+        for (message, offset, at) in invalid {
+            // An invalid command is not reported where `superfluous_disable` is disabled.
+            if let region = allRegions.first(where: { $0.contains(Location(at.line, at.column)) }),
+               region.disables(superfluousID) { continue }
+            reports.append((offset, message))
         }
         let known = knownRuleIDs.sorted()
         for (index, located) in commands.enumerated() {
             let start = Location(located.line, located.column)
-            if let region = allRegions.first(where: { $0.contains(start) }), region.disables(superfluousID) { continue }
+            if let region = lookup.first(containing: start), region.disables(superfluousID) { continue }
             for id in located.command.ruleIDs where id != DisableCommand.all && !knownRuleIDs.contains(id) {
                 let hint = EditDistance.suggestion(for: id, in: known)
-                reports.append((index, "'\(id)' is not a tca-lint rule; remove it from the \(located.command.action.rawValue) command\(hint)"))
+                reports.append((located.offset, "'\(id)' is not a tca-lint rule; remove it from the \(located.command.action.rawValue) command\(hint)"))
             }
         }
-        let d = SuperfluousDisableRule.description
         for report in reports {
-            let c = commands[report.command]
-            result.append(Diagnostic(path: source.path, line: c.line, column: c.column, severity: superfluousSeverity,
-                                     ruleID: d.id, ruleName: d.name, message: report.message, lineText: source.lineText(c.line)))
+            result.append(locate(Finding(ruleID: superfluousID, offset: report.offset, message: report.message)))
         }
         return result.sorted(by: Diagnostic.reportOrder)
+    }
+
+    /// Comments holding a `tca-lint:` command that cannot work (no rule, a misspelt action or
+    /// modifier), with why: reported under `superfluous_disable`, as SwiftLint reports them under
+    /// `invalid_swiftlint_command`.
+    static func invalidCommandLocations(in source: SourceFile, tokens: [Token]) -> [(message: String, offset: Int, at: (line: Int, column: Int))] {
+        let prefix = Array(DisableCommand.prefix.utf8)
+        var result: [(message: String, offset: Int, at: (line: Int, column: Int))] = []
+        for token in tokens where token.kind == .comment {
+            let start = token.startOffset, end = min(token.endOffset, source.bytes.count)
+            guard start < end else { continue }
+            let comment = source.bytes[start..<end]
+            guard DisableCommand.find(prefix, in: comment) != nil,
+                  case .invalid(let message)? = DisableCommand.read(comment: comment) else { continue }
+            let at = source.location(of: start)
+            result.append((message, start, (at.line, at.column)))
+        }
+        return result
     }
 
     /// Convenience for the pipeline: the file's own tokens and source.
     public static func apply(_ diagnostics: [Diagnostic], in file: AnalyzedFile,
                              knownRuleIDs: Set<String>, enabledRuleIDs: Set<String>,
-                             superfluousSeverity: Severity = SuperfluousDisableRule.description.defaultSeverity) -> [Diagnostic] {
+                             locate: (Finding) -> Diagnostic) -> [Diagnostic] {
         apply(diagnostics, source: file.source, tokens: file.tokens, knownRuleIDs: knownRuleIDs,
-              enabledRuleIDs: enabledRuleIDs, superfluousSeverity: superfluousSeverity)
+              enabledRuleIDs: enabledRuleIDs, locate: locate)
     }
 
     // MARK: - SwiftLint's region model
 
     /// SwiftLint's `Location` within one file. Column 0 stands for SwiftLint's `nil` character
     /// (before every column); `Int.max` is the end of the line.
-    struct Location: Comparable {
+    struct Location: Comparable, Hashable {
         var line: Int
         var column: Int
         init(_ line: Int, _ column: Int) {
@@ -140,6 +167,29 @@ public enum Suppressions {
         func disables(_ id: String) -> Bool { disabled.contains(DisableCommand.all) || disabled.contains(id) }
     }
 
+    /// `regions.first { $0.contains(l) }` in log time. Regions built from events in source order are
+    /// sorted and disjoint, so the one containing `l` is the last starting at or before it; when a
+    /// `disable:previous` makes them overlap, the linear search (SwiftLint's order) is kept.
+    struct RegionLookup {
+        let regions: [Region]
+        let sortedAndDisjoint: Bool
+
+        init(_ regions: [Region]) {
+            self.regions = regions
+            sortedAndDisjoint = zip(regions, regions.dropFirst()).allSatisfy { $0.end < $1.start }
+        }
+
+        func first(containing l: Location) -> Region? {
+            guard sortedAndDisjoint else { return regions.first { $0.contains(l) } }
+            var low = 0, high = regions.count
+            while low < high {
+                let mid = (low + high) / 2
+                if regions[mid].start <= l { low = mid + 1 } else { high = mid }
+            }
+            return low > 0 && regions[low - 1].contains(l) ? regions[low - 1] : nil
+        }
+    }
+
     static func expand(_ commands: [LocatedCommand]) -> [Event] {
         var events: [Event] = []
         for (index, c) in commands.enumerated() {
@@ -163,19 +213,26 @@ public enum Suppressions {
     /// `SwiftLintFile.regions()`: after each event, the set of disabled ids holds until just before the next event.
     static func regions(_ events: [Event]) -> [Region] {
         var regions: [Region] = []
+        var index: [RegionKey: Int] = [:]
         var disabled = Set<String>()
         for (i, event) in events.enumerated() {
             if event.disable { disabled.formUnion(event.ids) } else { disabled.subtract(event.ids) }
             let start = event.location
             let end = i + 1 < events.count ? endBefore(events[i + 1].location) : .end
             guard start < end else { continue }
-            if let j = regions.firstIndex(where: { $0.start == start && $0.end == end }) {
+            if let j = index[RegionKey(start: start, end: end)] {
                 regions[j].disabled.formUnion(disabled)
             } else {
+                index[RegionKey(start: start, end: end)] = regions.count
                 regions.append(Region(start: start, end: end, disabled: disabled, event: i))
             }
         }
         return regions
+    }
+
+    private struct RegionKey: Hashable {
+        var start: Location
+        var end: Location
     }
 
     /// `endOf(next:)`: the last location before the next command takes effect.
@@ -212,17 +269,40 @@ public enum Suppressions {
             if let (start, r) = open[id] { ranges.append((id, start, .end, r)) }
         }
 
-        let blockers = ranges.filter { $0.id == superfluousID || $0.id == DisableCommand.all }
+        // Blockers by start, with the furthest end so far: "some blocker covers x" is one binary search.
+        let blockers = ranges.filter { $0.id == superfluousID || $0.id == DisableCommand.all }.sorted { $0.start < $1.start }
+        var furthestEnd: [Location] = []
+        for b in blockers { furthestEnd.append(max(furthestEnd.last ?? b.end, b.end)) }
+        let sortedFindings = findings.sorted()
+        // For each event, the last disable of `ruleID` at or before it.
+        var lastOpener: [Int?] = []
+        var opener: Int? = nil
+        for (i, event) in restricted.enumerated() {
+            if event.disable && event.ids.contains(ruleID) { opener = i }
+            lastOpener.append(opener)
+        }
         var result: [Int] = []
+        var reported = Set<Int>()
         for range in ranges where range.id == ruleID {
-            if blockers.contains(where: { $0.start <= range.start && range.start <= $0.end }) { continue }
-            if findings.contains(where: { range.start <= $0 && $0 <= range.end }) { continue }
+            let b = lastIndex(in: blockers.count) { blockers[$0].start <= range.start }
+            if let b, range.start <= furthestEnd[b] { continue }
+            let f = lastIndex(in: sortedFindings.count) { sortedFindings[$0] < range.start }.map { $0 + 1 } ?? 0
+            if f < sortedFindings.count && sortedFindings[f] <= range.end { continue }
             // Attribute the range to the disable that added the id at or before its first region.
             let eventIndex = regions[range.region].event
-            let opener = restricted[...eventIndex].last(where: { $0.disable && $0.ids.contains(ruleID) })
-            let command = opener?.command ?? restricted[eventIndex].command
-            if !result.contains(command) { result.append(command) }
+            let command = lastOpener[eventIndex].map { restricted[$0].command } ?? restricted[eventIndex].command
+            if reported.insert(command).inserted { result.append(command) }
         }
         return result
+    }
+
+    /// The last index below `count` whose element satisfies `isBefore`, for a predicate true on a prefix.
+    private static func lastIndex(in count: Int, where isBefore: (Int) -> Bool) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if isBefore(mid) { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? low - 1 : nil
     }
 }

@@ -7,12 +7,26 @@ public final class AnalyzedFile {
     /// The tokens without comments, as the parser and rules walk them.
     public let code: CodeTokens
     public let model: FileModel
+    /// The project-wide feature model of the run, when one was built (`ProjectIndexer`); its reducer
+    /// protocols make `struct X: FeatureReducer` a reducer in `model`.
+    public let project: FeatureIndex?
+    /// What the file is for, from its path (documentation, tests, demos).
+    public let role: SourceRole
 
-    public init(source: SourceFile) {
+    public init(source: SourceFile, project: FeatureIndex? = nil) {
         self.source = source
+        self.project = project
+        self.role = SourceRole(path: source.path)
         self.tokens = Tokenizer.tokenize(source.bytes)
         self.code = CodeTokens(bytes: source.bytes, allTokens: tokens)
-        self.model = ReducerParser(code: code).parseFile()
+        let protocols = project.map { Set($0.projectReducerProtocols) } ?? []
+        self.model = ReducerParser(code: code, projectReducerProtocols: protocols).parseFile()
+    }
+
+    /// Whether the file is a shipping app's code: not a test (it uses no `TestStore` and is not in a test
+    /// target) and not documentation. Rules about run-time harm in an app read only such files.
+    public var isAppCode: Bool {
+        !model.usesTestStore && role.isDisjoint(with: [.documentation, .test])
     }
 
     /// Where each reducer type's per-action logic lives: one entry per type (a reducer and its

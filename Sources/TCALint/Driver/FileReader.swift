@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -26,7 +28,9 @@ public enum FileReader {
     }
 
     public static func read(_ path: String) -> Swift.Result<[UInt8], Failure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO opens at once (and is then refused as not a regular file) instead of
+        // waiting forever for a writer; it changes nothing for regular files.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(.cannotOpen(reason: errorText())) }
         defer { close(fd) }
         var st = stat()
@@ -76,6 +80,8 @@ public enum FileReader {
     private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         return Glibc.read(fd, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.read(fd, buffer, count)
         #else
         return Darwin.read(fd, buffer, count)
         #endif

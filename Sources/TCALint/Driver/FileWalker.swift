@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -25,6 +27,9 @@ public struct FileWalker {
     public enum Problem: Equatable, Sendable, CustomStringConvertible {
         /// A given path that does not exist (or is a dangling link).
         case missing(path: String)
+        /// A path that exists but cannot be reached: a folder without search permission (EACCES), a
+        /// symlink loop (ELOOP), a name too long.
+        case inaccessible(path: String, reason: String)
         /// A given path that is neither a regular file nor a directory (a FIFO, a device…).
         case notRegularFile(path: String)
         /// A directory that exists but could not be listed.
@@ -35,6 +40,7 @@ public struct FileWalker {
         public var description: String {
             switch self {
             case .missing(let path): return "\(path): no such file or directory"
+            case .inaccessible(let path, let reason): return "\(path): cannot access (\(reason))"
             case .notRegularFile(let path): return "\(path): not a regular file or directory"
             case .unreadableDirectory(let path, let reason): return "\(path): cannot read directory (\(reason))"
             case .undecodableName(let directory): return "\(directory): skipped an entry whose name is not valid UTF-8"
@@ -49,11 +55,17 @@ public struct FileWalker {
         public var problems: [Problem]
     }
 
-    public init() {}
+    /// Whether to enter a directory met during the walk (the configuration's `excluded`
+    /// folders are pruned, not listed and then filtered). The given roots are always entered.
+    public var shouldDescend: (String) -> Bool
+
+    public init(shouldDescend: @escaping (String) -> Bool = { _ in true }) {
+        self.shouldDescend = shouldDescend
+    }
 
     /// Collects the files below `paths`. Never fails as a whole: problems are returned with the files.
     public func collect(_ paths: [String]) -> Result {
-        var collector = Collector()
+        var collector = Collector(shouldDescend: shouldDescend)
         for path in paths { collector.visitRoot(path) }
         return Result(files: collector.sortedUniqueFiles(), problems: collector.problems)
     }
@@ -64,9 +76,11 @@ private struct FileIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
 
+    /// `dev_t` is `Int32` on Darwin (negative for some devices) and `UInt64` on Linux: keep the
+    /// bit pattern instead of converting the value, which would trap on a negative device.
     init(_ st: stat) {
-        device = UInt64(st.st_dev)
-        inode = UInt64(st.st_ino)
+        device = UInt64(truncatingIfNeeded: st.st_dev)
+        inode = UInt64(truncatingIfNeeded: st.st_ino)
     }
 
     init(device: UInt64, inode: UInt64) {
@@ -83,6 +97,7 @@ private func namePointer(_ entry: UnsafeMutablePointer<dirent>) -> UnsafePointer
 }
 
 private struct Collector {
+    let shouldDescend: (String) -> Bool
     var files: [(path: String, identity: FileIdentity)] = []
     var problems: [FileWalker.Problem] = []
     var visitedDirectories: Set<FileIdentity> = []
@@ -90,7 +105,7 @@ private struct Collector {
     mutating func visitRoot(_ path: String) {
         var st = stat()
         guard stat(path, &st) == 0 else {
-            problems.append(.missing(path: path))
+            problems.append(Self.statProblem(path: path, errno: errno))
             return
         }
         switch st.st_mode & S_IFMT {
@@ -137,10 +152,10 @@ private struct Collector {
                 if type == UInt8(DT_REG) {
                     // No stat needed: a regular file lives on its directory's device.
                     if name.hasSuffix(".swift") {
-                        files.append((path, FileIdentity(device: device, inode: UInt64(entry.pointee.d_ino))))
+                        files.append((path, FileIdentity(device: device, inode: UInt64(truncatingIfNeeded: entry.pointee.d_ino))))
                     }
                 } else if type == UInt8(DT_DIR) {
-                    if FileWalker.skippedDirectoryNames.contains(name) { continue }
+                    if FileWalker.skippedDirectoryNames.contains(name) || !shouldDescend(path) { continue }
                     var st = stat()
                     guard fstatat(dirFD, namePointer(entry), &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                     let id = FileIdentity(st)
@@ -150,12 +165,12 @@ private struct Collector {
                     var st = stat()
                     guard fstatat(dirFD, namePointer(entry), &st, 0) == 0 else {
                         // A dangling link is only worth reporting when it claims to be a Swift file.
-                        if name.hasSuffix(".swift") { problems.append(.missing(path: path)) }
+                        if name.hasSuffix(".swift") { problems.append(Self.statProblem(path: path, errno: errno)) }
                         continue
                     }
                     let mode = st.st_mode & S_IFMT
                     if mode == S_IFDIR {
-                        if FileWalker.skippedDirectoryNames.contains(name) { continue }
+                        if FileWalker.skippedDirectoryNames.contains(name) || !shouldDescend(path) { continue }
                         let id = FileIdentity(st)
                         if visitedDirectories.insert(id).inserted { pending.append((path, id.device)) }
                     } else if mode == S_IFREG && name.hasSuffix(".swift") {
@@ -164,6 +179,11 @@ private struct Collector {
                 }
             }
         }
+    }
+
+    /// Why `stat` failed, with the right reason: only ENOENT is "no such file".
+    static func statProblem(path: String, errno code: Int32) -> FileWalker.Problem {
+        code == ENOENT ? .missing(path: path) : .inaccessible(path: path, reason: String(cString: strerror(code)))
     }
 
     /// The entry's name, and whether it was valid UTF-8.

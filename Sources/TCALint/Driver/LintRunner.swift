@@ -2,6 +2,8 @@ import Dispatch
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -55,40 +57,58 @@ public struct LintRunner {
         public var bytesLinted: Int
     }
 
+    /// The project-wide model to lint with. When nil, `run` builds one from the files of the run.
+    public var project: FeatureIndex? = nil
+    /// How much of each file the run's own model reads. `.declarations` (which types are reducers, through
+    /// the project's protocols) costs little; a rule that queries features' parts across files needs `.full`,
+    /// which costs about a third more time on a corpus made only of features (see `scripts/bench`).
+    public var indexDetail: FileFactsExtractor.Detail = .declarations
+
     /// Lints `paths` (as returned by `FileWalker`, already sorted).
-    public func run(_ paths: [String]) -> Outcome {
-        let results = UnsafeMutableBufferPointer<FileOutcome?>.allocate(capacity: paths.count)
-        results.initialize(repeating: nil)
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
+    public func run(_ paths: [String]) -> Outcome { runIndexed(paths).outcome }
 
-        let workers = min(jobs, paths.count)
-        if workers <= 1 {
-            for i in paths.indices { results[i] = lintFile(paths[i]) }
-        } else {
-            let next = WorkCounter()
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while let i = next.take(below: paths.count) {
-                    // Each index is written by exactly one worker: no data race on the slots.
-                    results[i] = lintFile(paths[i])
-                }
-            }
+    /// Lints `paths` and returns the project model it linted with (read to `indexDetail`).
+    ///
+    /// Without a given `project`, each file is tokenized once: it is linted alone and its facts are
+    /// extracted on the way. Once the facts are merged, the files the project changes are linted again:
+    /// those declaring a type through one of the project's own reducer protocols, and files without any
+    /// needle that name such a protocol (searched for once the names are known).
+    public func runIndexed(_ paths: [String]) -> (outcome: Outcome, project: FeatureIndex) {
+        let given = project
+        var results = parallelMap(count: paths.count, jobs: jobs) { i in analyzeFile(paths[i], project: given) }
+        var index = given ?? FeatureIndex(files: results.compactMap { $0.facts })
+        if given == nil {
+            index = learnProjectProtocols(paths, &results, index: index)
+            let project = index
+            let stale = results.indices.filter { results[$0].facts.map(project.needsProjectContext) == true }
+            let relinted = parallelMap(count: stale.count, jobs: jobs) { n in lintFile(paths[stale[n]], project: project) }
+            for (n, i) in stale.enumerated() { results[i].outcome = relinted[n] }
         }
+        return (merge(results.map { $0.outcome }), index)
+    }
 
+    /// Files that had no needle but name one of the project's reducer protocols: their facts, until no new name appears.
+    private func learnProjectProtocols(_ paths: [String], _ results: inout [FileResult], index start: FeatureIndex) -> FeatureIndex {
+        guard !start.projectReducerProtocols.isEmpty else { return start }
+        var facts = results.map { $0.facts }
+        let index = ProjectIndexer.learnReducerProtocols(
+            paths: paths, facts: &facts, given: [], jobs: jobs, scope: indexDetail == .full ? .features : .reducers,
+            isCandidate: { i in if case .linted(_, _, false) = results[i].outcome { return true } else { return false } })
+        for i in results.indices { results[i].facts = facts[i] }
+        return index
+    }
+
+    private func merge(_ results: [FileOutcome]) -> Outcome {
         var outcome = Outcome(diagnostics: [], problems: [], filesLinted: 0, filesAnalyzed: 0, bytesLinted: 0)
         for result in results {
             switch result {
-            case .linted(let diagnostics, let bytes, let analyzed)?:
+            case .linted(let diagnostics, let bytes, let analyzed):
                 outcome.diagnostics.append(contentsOf: diagnostics)
                 outcome.filesLinted += 1
                 outcome.bytesLinted += bytes
                 if analyzed { outcome.filesAnalyzed += 1 }
-            case .problem(let problem)?:
+            case .problem(let problem):
                 outcome.problems.append(problem)
-            case nil:
-                break
             }
         }
         // Files arrive in path order and each file's diagnostics in report order; the sort only
@@ -97,8 +117,36 @@ public struct LintRunner {
         return outcome
     }
 
+    /// One file's outcome and, when the run builds the project model, its facts.
+    struct FileResult {
+        var outcome: FileOutcome
+        var facts: FileFacts?
+    }
+
+    /// Reads, checks and lints one file (with the given project model); without one, also extracts the
+    /// file's facts when it may hold any. Each file is tokenized at most once.
+    func analyzeFile(_ path: String, project: FeatureIndex?) -> FileResult {
+        let bytes: [UInt8]
+        switch FileReader.read(path) {
+        case .success(let b): bytes = b
+        case .failure(let failure): return FileResult(outcome: .problem(FileProblem(path: path, message: failure.description)))
+        }
+        if let failure = TextCheck.check(bytes) {
+            return FileResult(outcome: .problem(FileProblem(path: path, message: "\(failure.description), skipped")))
+        }
+        let lint = project.map { Prefilter.mayContainFinding(bytes, projectNames: $0.projectReducerProtocols.map { Array($0.utf8) }) }
+            ?? Prefilter.mayContainFinding(bytes)
+        // Declarations that make reducers always name `Reducer` (or a learned protocol, searched for later):
+        // the lint needles suffice. Parts (`coordinatorReduce()` in an extension) need the index's own.
+        let index = project == nil && (indexDetail == .full ? ProjectIndexer.mayContainFacts(bytes) : lint)
+        guard lint || index else { return FileResult(outcome: .linted(diagnostics: [], bytes: bytes.count, analyzed: false)) }
+        let file = AnalyzedFile(source: SourceFile(path: path, bytes: bytes), project: project)
+        return FileResult(outcome: .linted(diagnostics: lint ? linter.diagnostics(for: file) : [], bytes: bytes.count, analyzed: lint),
+                          facts: index ? FileFactsExtractor.extract(file, detail: indexDetail) : nil)
+    }
+
     /// Reads, checks and lints one file. Never throws or traps on file contents.
-    public func lintFile(_ path: String) -> FileOutcome {
+    public func lintFile(_ path: String, project: FeatureIndex? = nil) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(path) {
         case .success(let b): bytes = b
@@ -107,27 +155,10 @@ public struct LintRunner {
         if let failure = TextCheck.check(bytes) {
             return .problem(FileProblem(path: path, message: "\(failure.description), skipped"))
         }
-        guard Prefilter.mayContainFinding(bytes) else {
+        guard Prefilter.mayContainFinding(bytes, projectNames: project?.projectReducerProtocols.map { Array($0.utf8) } ?? []) else {
             return .linted(diagnostics: [], bytes: bytes.count, analyzed: false)
         }
-        let diagnostics = linter.lint(SourceFile(path: path, bytes: bytes))
+        let diagnostics = linter.lint(SourceFile(path: path, bytes: bytes), project: project)
         return .linted(diagnostics: diagnostics, bytes: bytes.count, analyzed: true)
-    }
-}
-
-/// Hands out 0, 1, 2, … to concurrent workers.
-private final class WorkCounter: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var next = 0
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func take(below limit: Int) -> Int? {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        guard next < limit else { return nil }
-        next += 1
-        return next - 1
     }
 }

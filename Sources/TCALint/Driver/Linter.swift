@@ -17,8 +17,8 @@ public struct Linter {
     static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
 
     /// The file's diagnostics in report order (line, column, rule).
-    public func lint(_ source: SourceFile) -> [Diagnostic] {
-        let file = AnalyzedFile(source: source)
+    public func lint(_ source: SourceFile, project: FeatureIndex? = nil) -> [Diagnostic] {
+        let file = AnalyzedFile(source: source, project: project)
         return diagnostics(for: file)
     }
 
@@ -26,25 +26,35 @@ public struct Linter {
         var result: [Diagnostic] = []
         var enabled = Set<String>()
         for ruleType in rules {
-            let d = ruleType.description
-            if isRuleExcluded(file.source.path, d.id) { continue }
-            enabled.insert(d.id)
-            let severity = severities[d.id] ?? d.defaultSeverity
-            for finding in ruleType.init().check(file) {
-                let loc = file.source.location(of: finding.offset)
-                result.append(Diagnostic(path: file.source.path, line: loc.line, column: loc.column,
-                                         severity: severity, ruleID: d.id, ruleName: d.name,
-                                         message: finding.message, lineText: file.source.lineText(loc.line)))
-            }
+            let id = ruleType.description.id
+            if isRuleExcluded(file.source.path, id) { continue }
+            enabled.insert(id)
+            for finding in ruleType.init().check(file) { result.append(diagnostic(for: finding, in: file)) }
         }
-        // Inline `tca-lint:disable` comments, and `superfluous_disable` for those that suppress nothing.
+        // Inline `tca-lint:disable` comments; the comments that suppress nothing are findings of
+        // `superfluous_disable`, located and given their severity like any other rule's.
         result = Suppressions.apply(result, in: file, knownRuleIDs: Self.knownRuleIDs, enabledRuleIDs: enabled,
-                                    superfluousSeverity: severities[SuperfluousDisableRule.description.id]
-                                        ?? SuperfluousDisableRule.description.defaultSeverity)
+                                    locate: { diagnostic(for: $0, in: file) })
         result.sort(by: Diagnostic.reportOrder)
         // Two rules (or two paths of one rule) may describe the same thing at the same place once only.
         var unique: [Diagnostic] = []
         for d in result where unique.last != d { unique.append(d) }
         return unique
+    }
+
+    /// A rule's finding, located, with its rule's name and configured severity. An empty range is the
+    /// start of a token and becomes that whole token (what editors underline).
+    public func diagnostic(for finding: Finding, in file: AnalyzedFile) -> Diagnostic {
+        let rule = RuleRegistry.rule(withID: finding.ruleID)?.description
+        let loc = file.source.location(of: finding.offset)
+        var range = finding.range
+        if range.isEmpty, let token = TokenLookup.token(startingAt: range.lowerBound, in: file.tokens) {
+            range = range.lowerBound..<token.endOffset
+        }
+        return Diagnostic(path: file.source.path, line: loc.line, column: loc.column,
+                          severity: severities[finding.ruleID] ?? rule?.defaultSeverity ?? .warning,
+                          ruleID: finding.ruleID, ruleName: rule?.name ?? finding.ruleID,
+                          message: finding.message, lineText: file.source.lineText(loc.line),
+                          range: range, fix: finding.fix)
     }
 }

@@ -1,22 +1,26 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
 /// A cheap byte search that lets the driver skip tokenizing files that cannot produce a finding.
 ///
-/// Every rule needs a reducer type (`@Reducer`, `: Reducer`, `ReducerProtocol` all contain
-/// `Reducer`), except `leftover_print_changes`, which needs `_printChanges`; disable comments
-/// (`tca-lint:`) can produce `superfluous_disable`. A file containing none of the needles is
-/// finding-free by construction. A rule that can fire without these words must add its needle here.
+/// Each rule names the byte strings without which it cannot fire (`RuleDescription.prefilterNeedles`:
+/// `Reducer` for rules about reducer types — `@Reducer`, `: Reducer`, `ReducerProtocol` —,
+/// `_printChanges`, `tca-lint:` for disable comments). A file containing none of them is finding-free
+/// by construction; the fixture and document tests lint through this filter, so a rule that fires
+/// without its needle fails them.
 public enum Prefilter {
-    /// The byte strings whose presence makes a file worth analysing. Keep this the only list.
-    public static let needles: [[UInt8]] = [
-        Array("Reducer".utf8),
-        Array("_printChanges".utf8),
-        Array("tca-lint:".utf8),
-    ]
+    /// Every rule's needles, once each, in registry order.
+    public static let needles: [[UInt8]] = {
+        var seen = Set<String>()
+        return RuleRegistry.all.flatMap { $0.description.prefilterNeedles }
+            .filter { seen.insert($0).inserted }
+            .map { Array($0.utf8) }
+    }()
 
     /// True when any needle occurs in the bytes.
     public static func mayContainFinding(_ bytes: [UInt8]) -> Bool {
@@ -29,6 +33,20 @@ public enum Prefilter {
                 if found { return true }
             }
             return false
+        }
+    }
+
+    /// `mayContainFinding`, or a name of the project's own reducer protocols occurs: a file declaring
+    /// `struct X: Feature` where another file declares `protocol Feature: Reducer` has no needle of its own.
+    public static func mayContainFinding(_ bytes: [UInt8], projectNames: [[UInt8]]) -> Bool {
+        mayContainFinding(bytes) || projectNames.contains { contains(bytes, needle: $0) }
+    }
+
+    /// True when `needle` occurs in the bytes.
+    public static func contains(_ bytes: [UInt8], needle: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { haystack in
+            guard let base = haystack.baseAddress else { return false }
+            return needle.withUnsafeBytes { n in search(base, haystack.count, n.baseAddress!, n.count) }
         }
     }
 

@@ -18,7 +18,13 @@ public enum TextCheck {
         bytes.withUnsafeBufferPointer { check($0) }
     }
 
-    public static func check(_ b: UnsafeBufferPointer<UInt8>) -> Failure? {
+    /// Whether the bytes are valid UTF-8 (NUL allowed): the project's one UTF-8 validator.
+    public static func isValidUTF8<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        let check: (UnsafeBufferPointer<UInt8>) -> Failure? = { TextCheck.check($0, rejectingNUL: false) }
+        return (bytes.withContiguousStorageIfAvailable(check) ?? Array(bytes).withUnsafeBufferPointer(check)) == nil
+    }
+
+    public static func check(_ b: UnsafeBufferPointer<UInt8>, rejectingNUL: Bool = true) -> Failure? {
         guard let base = b.baseAddress else { return nil }
         let n = b.count
         var i = 0
@@ -28,13 +34,13 @@ public enum TextCheck {
                 let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 let highBits: UInt64 = 0x8080_8080_8080_8080
                 let hasZeroByte = (w &- 0x0101_0101_0101_0101) & ~w & highBits
-                if w & highBits == 0 && hasZeroByte == 0 {
+                if w & highBits == 0 && (hasZeroByte == 0 || !rejectingNUL) {
                     i += 8
                     continue
                 }
             }
             let c = base[i]
-            if c == 0 { return .nulByte(offset: i) }
+            if c == 0 && rejectingNUL { return .nulByte(offset: i) }
             if c < 0x80 {
                 i += 1
                 continue

@@ -1,6 +1,7 @@
 /// Moves builder elements (whole lines, with attached comments) up, to just before another element of
 /// the same list: one deletion per run of adjacent moved elements and one insertion of all of them, in their order,
-/// re-indented to the target's indentation.
+/// re-indented to the target's indentation. A blank line that separated a moved run from the element
+/// above it and is cut with it goes after the inserted elements, so the list keeps its blank lines.
 enum ElementMove {
     static func edits(moving moved: [BuilderElement], before target: BuilderElement, in file: AnalyzedFile) -> [TextEdit]? {
         guard !moved.isEmpty, let targetBlock = MovableBlock.of(target, in: file) else { return nil }
@@ -23,8 +24,11 @@ enum ElementMove {
                 runs.append(block.range)
             }
         }
-        return [.insert(inserted, at: targetBlock.range.lowerBound)]
-            + runs.map { .delete(deletionRange(of: $0, above: targetBlock, in: file)) }
+        let deletions = runs.map { deletionRange(of: $0, above: targetBlock, in: file) }
+        for (run, deletion) in zip(runs, deletions) where deletion.lowerBound < run.lowerBound {
+            inserted.append(contentsOf: file.code.bytes[deletion.lowerBound..<run.lowerBound])
+        }
+        return [.insert(inserted, at: targetBlock.range.lowerBound)] + deletions.map { .delete($0) }
     }
 
     /// A run of block lines, plus the blank line above it when the block was the last thing before a closing
@@ -36,7 +40,7 @@ enum ElementMove {
         guard let previous = lines.previousLine(before: block.lowerBound),
               previous.start > target.range.lowerBound,
               lines.isBlank(previous.start, previous.contentEnd),
-              CommentIndex.tokenIndex(containing: previous.start, in: file.tokens) == nil
+              TokenLookup.tokenIndex(containing: previous.start, in: file.tokens) == nil
         else { return block }
         let next = block.upperBound
         let nextEnd = lines.contentEnd(next)
@@ -46,7 +50,7 @@ enum ElementMove {
             closes = true  // a blank line (or the end of the file) follows
         } else if bytes[first] == .rbrace {
             closes = true
-        } else if bytes[first] == UInt8(ascii: "#"), let k = CommentIndex.tokenIndex(containing: first, in: file.tokens),
+        } else if bytes[first] == UInt8(ascii: "#"), let k = TokenLookup.tokenIndex(containing: first, in: file.tokens),
                   file.tokens[k].kind == .pound {
             let word = bytes[file.tokens[k].startOffset..<file.tokens[k].endOffset]
             closes = word.elementsEqual("#endif".utf8) || word.elementsEqual("#else".utf8) || word.elementsEqual("#elseif".utf8)

@@ -6,43 +6,30 @@ import Musl
 import Darwin
 #endif
 
-/// A file's bytes and its size and modification time when they were read: enough to notice that the
-/// file changed on disk between reading and writing the fix (an editor saved it, a formatter ran).
+/// A file's bytes as `--fix` read them, and its link count. `AtomicFileWriter.write(_:to:expecting:)`
+/// compares the file on disk with these bytes right before replacing it, so an edit made meanwhile (an
+/// editor saved, a formatter ran, a process appended) is never overwritten.
 struct FileSnapshot: Equatable {
     var bytes: [UInt8]
-    var size: Int64
-    var modifiedSeconds: Int64
-    var modifiedNanoseconds: Int64
+    /// Hard links to the file: a rename would replace only the name given, splitting the file in two.
+    var linkCount: Int
+    /// Permission bits: a file without any write bit (0444) is read-only by intent and not fixed.
+    var mode: Int
 
     struct ReadError: Error, CustomStringConvertible {
         var description: String
     }
 
     static func read(_ path: String) throws -> FileSnapshot {
-        guard let before = status(path) else { throw ReadError(description: "\(path): error: cannot read the file") }
+        var s = stat()
+        guard stat(path, &s) == 0 else {
+            throw ReadError(description: "\(path): error: cannot read the file (\(String(cString: strerror(errno))))")
+        }
         switch FileReader.read(path) {
         case .success(let bytes):
-            return FileSnapshot(bytes: bytes, size: before.size, modifiedSeconds: before.seconds,
-                                modifiedNanoseconds: before.nanoseconds)
+            return FileSnapshot(bytes: bytes, linkCount: Int(s.st_nlink), mode: Int(s.st_mode & 0o7777))
         case .failure(let failure):
             throw ReadError(description: "\(path): error: \(failure.description)")
         }
-    }
-
-    /// True when the file on disk is still exactly this snapshot: same size, modification time and bytes.
-    func isCurrent(at path: String) -> Bool {
-        guard let now = Self.status(path), now.size == size, now.seconds == modifiedSeconds,
-              now.nanoseconds == modifiedNanoseconds, let current = try? Self.read(path) else { return false }
-        return current.bytes == bytes
-    }
-
-    private static func status(_ path: String) -> (size: Int64, seconds: Int64, nanoseconds: Int64)? {
-        var s = stat()
-        guard stat(path, &s) == 0 else { return nil }
-        #if canImport(Darwin)
-        return (Int64(s.st_size), Int64(s.st_mtimespec.tv_sec), Int64(s.st_mtimespec.tv_nsec))
-        #else
-        return (Int64(s.st_size), Int64(s.st_mtim.tv_sec), Int64(s.st_mtim.tv_nsec))
-        #endif
     }
 }

@@ -14,6 +14,9 @@ public struct FixReport {
     public var changedFiles: [String] = []
     /// Files actually rewritten on disk.
     public var writtenFiles: [String] = []
+    /// Files that needed fixing but were not written (changed on disk meanwhile, hard-linked, read-only,
+    /// a failed write), or could not be read; the reason of each is in `messages`.
+    public var skippedFiles: [String] = []
 
     public var appliedTotal: Int { applied.values.reduce(0, +) }
     public var hasChanges: Bool { !changedFiles.isEmpty }
@@ -33,11 +36,16 @@ public struct FixReport {
 }
 
 /// The library entry point of `--fix`, `--fix --unsafe` and `--diff`: reads each file, runs the
-/// `FixEngine`, and either writes the result atomically or collects its diff.
+/// `FixEngine`, and either writes the result or collects its diff.
 ///
 /// A file is written only when its text changed, through `AtomicFileWriter` (temporary file in the same
-/// folder, fsync, rename; permissions kept), and only if it is still exactly what was read (size,
-/// modification time and bytes); otherwise it is left alone with a message.
+/// folder, fsync, rename; owner, mode and extended attributes kept), and only if, right before the rename,
+/// it is still the same file holding exactly the bytes that were read; otherwise it is left alone, named in
+/// `skippedFiles` with the reason in `messages`, and its findings are those of the text on disk.
+///
+/// Refused on purpose (also in `skippedFiles`): a file with several hard links (replacing one name would
+/// split the file; fix it through a copy) and a read-only file (no write bit, e.g. 0444, even for root:
+/// read-only is a request not to edit, as for generated or vendored files).
 public enum FixSession {
     /// - Parameters:
     ///   - paths: the files to fix (the CLI's file walker expands directories and applies excludes first).
@@ -53,6 +61,7 @@ public enum FixSession {
             let snapshot: FileSnapshot
             do { snapshot = try FileSnapshot.read(path) } catch {
                 report.messages.append("\(error)")
+                report.skippedFiles.append(path)
                 continue
             }
             let outcome = engine.run(SourceFile(path: path, bytes: snapshot.bytes))
@@ -69,20 +78,25 @@ public enum FixSession {
                 report.remaining.append(contentsOf: outcome.remaining)
                 continue
             }
-            guard snapshot.isCurrent(at: path) else {
-                report.messages.append("\(path): warning: the file changed on disk while it was being fixed; not overwritten")
-                report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: snapshot.bytes)))
-                continue
-            }
             do {
-                try AtomicFileWriter.write(outcome.bytes, to: path)
+                guard snapshot.linkCount <= 1 else {
+                    throw AtomicFileWriter.WriteError(path: path, message: "the file has \(snapshot.linkCount) hard links and replacing it would split them; not fixed (fix a copy, or remove the other links)")
+                }
+                // Root may write anything; a file nobody may write is still a request not to edit it.
+                guard snapshot.mode & 0o222 != 0 else {
+                    throw AtomicFileWriter.WriteError(path: path, message: "the file is read-only (mode \(String(snapshot.mode, radix: 8))); not fixed")
+                }
+                try AtomicFileWriter.write(outcome.bytes, to: path, expecting: snapshot.bytes)
                 report.changedFiles.append(path)
                 report.writtenFiles.append(path)
                 for (rule, n) in outcome.applied { report.applied[rule, default: 0] += n }
                 report.remaining.append(contentsOf: outcome.remaining)
             } catch {
                 report.messages.append("\(error)")
-                report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: snapshot.bytes)))
+                report.skippedFiles.append(path)
+                // Report what is on disk now (what was read, or what someone else wrote meanwhile).
+                let current = (try? FileSnapshot.read(path))?.bytes ?? snapshot.bytes
+                report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: current)))
             }
         }
         report.remaining.sort(by: Diagnostic.reportOrder)

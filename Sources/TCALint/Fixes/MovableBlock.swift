@@ -28,7 +28,7 @@ struct MovableBlock {
             if cursor >= code.bytes.count { return nil }  // no line break after the element
             let c = code.bytes[cursor]
             if c == 0x0A || c == 0x0D { break }
-            guard let comment = CommentIndex.comment(startingAt: cursor, in: file.tokens) else { return nil }
+            guard let comment = TokenLookup.comment(startingAt: cursor, in: file.tokens) else { return nil }
             cursor = comment.endOffset
         }
         let end = lines.nextLineStart(cursor)
@@ -45,7 +45,7 @@ struct MovableBlock {
             guard let previous = lines.previousLine(before: top) else { break }
             let contentStart = lines.skipBlanks(previous.start, previous.contentEnd)
             if contentStart >= previous.contentEnd { break }  // a blank line detaches the comments above it
-            guard let k = CommentIndex.tokenIndex(containing: contentStart, in: file.tokens),
+            guard let k = TokenLookup.tokenIndex(containing: contentStart, in: file.tokens),
                   file.tokens[k].kind == .comment else { break }
             // A block comment may begin on an earlier line; then that line must hold nothing before it.
             var candidate = previous.start
@@ -87,7 +87,7 @@ struct MovableBlock {
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
             let next = min(lines.nextLineStart(lineStart), range.upperBound)
-            let insideToken = CommentIndex.tokenIndex(containing: lineStart, in: file.tokens)
+            let insideToken = TokenLookup.tokenIndex(containing: lineStart, in: file.tokens)
                 .map { file.tokens[$0].startOffset < lineStart } ?? false
             let hasOldIndent = next - lineStart >= indentation.count
                 && bytes[lineStart..<(lineStart + indentation.count)].elementsEqual(indentation)
@@ -101,42 +101,5 @@ struct MovableBlock {
             lineStart = next
         }
         return out
-    }
-}
-
-/// Lookups in the full token list (comments included), by binary search on start offsets.
-enum CommentIndex {
-    /// Index of the token whose range contains `offset` (start ≤ offset < end), or nil.
-    static func tokenIndex(containing offset: Int, in tokens: [Token]) -> Int? {
-        var lo = 0, hi = tokens.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if tokens[mid].startOffset <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        let k = lo - 1
-        guard k >= 0, tokens[k].startOffset <= offset, offset < tokens[k].endOffset else { return nil }
-        return k
-    }
-
-    /// The comment token starting exactly at `offset`, or nil.
-    static func comment(startingAt offset: Int, in tokens: [Token]) -> Token? {
-        guard let k = tokenIndex(containing: offset, in: tokens), tokens[k].startOffset == offset,
-              tokens[k].kind == .comment else { return nil }
-        return tokens[k]
-    }
-
-    /// True when a comment token lies (even partly) in `range`.
-    static func hasComment(in range: Range<Int>, tokens: [Token]) -> Bool {
-        var lo = 0, hi = tokens.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if tokens[mid].endOffset <= range.lowerBound { lo = mid + 1 } else { hi = mid }
-        }
-        var k = lo
-        while k < tokens.count && tokens[k].startOffset < range.upperBound {
-            if tokens[k].kind == .comment { return true }
-            k += 1
-        }
-        return false
     }
 }

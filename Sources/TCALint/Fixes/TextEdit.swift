@@ -14,8 +14,6 @@ public struct TextEdit: Equatable, Sendable {
         TextEdit(range: offset..<offset, replacement: bytes)
     }
 
-    public var isInsertion: Bool { range.isEmpty }
-
     /// True when applying both edits would be ambiguous: overlapping ranges, an insertion strictly inside
     /// the other's range, or two insertions at the same offset (their order would be arbitrary).
     /// Edits that only touch (one ends where the other starts) do not conflict.

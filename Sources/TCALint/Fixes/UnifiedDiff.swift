@@ -6,6 +6,30 @@
 public enum UnifiedDiff {
     public static let contextLines = 3
 
+    /// A header file name as git writes it: a name holding a control character (a hostile file name's
+    /// ESC or BEL would drive the terminal showing the patch), `"` or a backslash is C-quoted, `"a/e\033[31m.swift"`,
+    /// which `git apply` and GNU `patch` read back; any other name is written as it is.
+    static func headerName(_ name: String) -> String {
+        let named: [Unicode.Scalar: String] = ["\u{07}": "a", "\u{08}": "b", "\t": "t", "\n": "n", "\u{0B}": "v",
+                                               "\u{0C}": "f", "\r": "r", "\"": "\"", "\\": "\\"]
+        func needsQuoting(_ c: Unicode.Scalar) -> Bool { c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c == "\"" || c == "\\" }
+        guard name.unicodeScalars.contains(where: needsQuoting) else { return name }
+        var out = "\""
+        for scalar in name.unicodeScalars {
+            if let letter = named[scalar] {
+                out += "\\" + letter
+            } else if needsQuoting(scalar) {
+                for byte in String(scalar).utf8 {
+                    let octal = String(byte, radix: 8)
+                    out += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     /// The diff text, or "" when the two versions are identical.
     public static func make(old: [UInt8], new: [UInt8], path: String, context: Int = contextLines) -> String {
         guard old != new else { return "" }
@@ -16,7 +40,7 @@ public enum UnifiedDiff {
         let ops = script(ax, bx)
         let shown = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         let separator = shown.hasPrefix("/") ? "" : "/"
-        var out = "--- a\(separator)\(shown)\n+++ b\(separator)\(shown)\n"
+        var out = "--- \(headerName("a" + separator + shown))\n+++ \(headerName("b" + separator + shown))\n"
         for hunk in hunks(ops, context: context) {
             out += header(hunk, ops: ops)
             for op in ops[hunk] {

@@ -1,8 +1,7 @@
-/// A diagnostic as the server publishes it: the engine's `Diagnostic`, where it is in bytes,
-/// and its LSP form (kept together so code actions can answer with the very object published).
+/// A diagnostic as the server publishes it: the engine's `Diagnostic` (with its byte range) and its
+/// LSP form (kept together so code actions can answer with the very object published).
 struct PublishedDiagnostic {
     let diagnostic: Diagnostic
-    let byteRange: Range<Int>
     let range: LSPRange
     let json: LSPObject
 }
@@ -18,13 +17,11 @@ enum DiagnosticsPublisher {
         "\(TCALintVersion.rulesDocumentBase)/\(ruleID).md"
     }
 
-    /// The range covers the token the finding points at (a rule reports the start of one token),
-    /// so the editor underlines `_printChanges` rather than one character.
-    static func diagnostics(_ diagnostics: [Diagnostic], tokens: [Token], index: LineIndex) -> [PublishedDiagnostic] {
+    /// The range is the diagnostic's own (the reported token), so the editor underlines `_printChanges`
+    /// rather than one character.
+    static func diagnostics(_ diagnostics: [Diagnostic], index: LineIndex) -> [PublishedDiagnostic] {
         diagnostics.map { d in
-            let start = index.byteOffset(line: d.line, characterColumn: d.column)
-            let end = tokenEnd(startingAt: start, in: tokens) ?? start
-            let range = LSPRange(start: index.position(ofByte: start), end: index.position(ofByte: end))
+            let range = LSPRange(start: index.position(ofByte: d.range.lowerBound), end: index.position(ofByte: d.range.upperBound))
             let json: LSPObject = [
                 "range": range.json,
                 "severity": lspSeverity(d.severity),
@@ -33,19 +30,8 @@ enum DiagnosticsPublisher {
                 "source": source,
                 "message": d.message,
             ]
-            return PublishedDiagnostic(diagnostic: d, byteRange: start..<end, range: range, json: json)
+            return PublishedDiagnostic(diagnostic: d, range: range, json: json)
         }
-    }
-
-    /// The end of the token that starts exactly at `offset` (tokens are sorted by start).
-    static func tokenEnd(startingAt offset: Int, in tokens: [Token]) -> Int? {
-        var lo = 0, hi = tokens.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(tokens[mid].start) < offset { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < tokens.count, Int(tokens[lo].start) == offset, tokens[lo].end > tokens[lo].start else { return nil }
-        return Int(tokens[lo].end)
     }
 
     /// `textDocument/publishDiagnostics` parameters.

@@ -11,6 +11,8 @@ struct LintResult {
     let index: LineIndex
     let diagnostics: [PublishedDiagnostic]
     let configurationError: ConfigurationError?
+    /// What the configuration ignored (unknown keys, rule ids…), shown to the user once.
+    let configurationWarnings: [ConfigurationError.Problem]
     /// Our own time: analysis, rules and conversion to LSP ranges.
     let nanoseconds: UInt64
 }
@@ -22,7 +24,9 @@ enum DocumentLinter {
         document.languageID == "swift" || document.uri.hasSuffix(".swift")
     }
 
-    static func lint(_ document: TextDocument, configuration: WorkspaceConfiguration, resultID: String) -> LintResult {
+    /// With a `workspace`, the document is linted with the project's model and its facts then replace the file's there.
+    static func lint(_ document: TextDocument, configuration: WorkspaceConfiguration, resultID: String,
+                     workspace: WorkspaceIndex? = nil) -> LintResult {
         let started = DispatchTime.now().uptimeNanoseconds
         let path = FileURI.path(of: document.uri)
         let settings = configuration.settings(forDocumentPath: path)
@@ -32,13 +36,15 @@ enum DocumentLinter {
         var published: [PublishedDiagnostic] = []
         let included = path.map { settings.configuration.isIncluded($0) } ?? true
         if isSwift(document) && included {
-            let analyzed = AnalyzedFile(source: source)
+            let analyzed = AnalyzedFile(source: source, project: workspace?.snapshot)
             let diagnostics = settings.linter.diagnostics(for: analyzed)
-            published = DiagnosticsPublisher.diagnostics(diagnostics, tokens: analyzed.tokens, index: index)
+            if path != nil { workspace?.replace(with: analyzed) }
+            published = DiagnosticsPublisher.diagnostics(diagnostics, index: index)
             file = analyzed
         }
         return LintResult(uri: document.uri, version: document.version, resultID: resultID, file: file, index: index,
                           diagnostics: published, configurationError: settings.error,
+                          configurationWarnings: settings.configuration.warnings,
                           nanoseconds: DispatchTime.now().uptimeNanoseconds - started)
     }
 }

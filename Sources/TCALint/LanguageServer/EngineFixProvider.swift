@@ -7,14 +7,11 @@ public struct EngineFixProvider: CodeActionFixProvider {
     public init(linter: Linter = Linter()) { self.linter = linter }
 
     public func fixes(for diagnostic: Diagnostic, in file: AnalyzedFile) -> [CodeActionFix] {
-        guard FixProviders.provider(for: diagnostic.ruleID) != nil else { return [] }
+        guard diagnostic.fix != nil else { return [] }
         let engine = FixEngine(linter: linter, includeUnsafe: true)
         return engine.checkedFixes(for: file.source)
             .filter { fix in
-                fix.ruleID == diagnostic.ruleID && fix.findingOffsets.contains { offset in
-                    let loc = file.source.location(of: offset)
-                    return loc.line == diagnostic.line && loc.column == diagnostic.column
-                }
+                fix.ruleID == diagnostic.ruleID && fix.findingOffsets.contains(diagnostic.range.lowerBound)
             }
             .map { fix in
                 CodeActionFix(

@@ -71,6 +71,8 @@ extension LanguageServer {
             throw JSONRPCError.invalidParams("`textDocument.uri` is required")
         }
         let wasOpen = documents.close(uri: uri)
+        // The file on disk stands for it again in the workspace model.
+        if let path = FileURI.path(of: uri), path.hasSuffix(".swift") { workspace.reload(path: path) }
         pendingLints[uri] = nil
         results[uri] = nil
         // A closed document's diagnostics are no longer maintained, so they are cleared.
@@ -85,6 +87,12 @@ extension LanguageServer {
             (change as? LSPObject)?.string("uri").map(WorkspaceConfiguration.isConfigurationFile(uri:)) ?? false
         }
         if touchesConfiguration { reloadConfiguration() }
+        // Swift files changed on disk (when the client reports them) and not open here: read them again.
+        for case let change as LSPObject in changes {
+            guard let uri = change.string("uri"), documents[uri] == nil, let path = FileURI.path(of: uri),
+                  path.hasSuffix(".swift") else { continue }
+            workspace.reload(path: path)
+        }
     }
 
     /// Reads the configuration again and re-lints every open document with it.

@@ -25,6 +25,9 @@ public final class LanguageServer {
     var features = ClientFeatures()
     var documents = DocumentStore()
     let configuration = WorkspaceConfiguration()
+    /// The workspace's feature model: read from disk on the first lint, then updated from each linted buffer.
+    let workspace = WorkspaceIndex()
+    var workspaceLoaded = false
     /// The latest lint of each open document.
     var results: [String: LintResult] = [:]
     /// Documents waiting to be linted, with the uptime (ns) at which their debounce ends.
@@ -100,6 +103,8 @@ public final class LanguageServer {
     }
 
     private func lintDueDocuments() {
+        guard !pendingLints.isEmpty else { return }
+        reloadConfigurationIfChangedOnDisk()
         let now = Self.now()
         for (uri, deadline) in pendingLints.sorted(by: { $0.key < $1.key }) where deadline <= now {
             pendingLints[uri] = nil
@@ -111,6 +116,7 @@ public final class LanguageServer {
     /// the editor sees the diagnostics a code action refers to before the action itself).
     func currentResult(_ uri: String) -> LintResult? {
         guard let document = documents[uri] else { return nil }
+        reloadConfigurationIfChangedOnDisk()
         if pendingLints.removeValue(forKey: uri) != nil {
             lintAndPublish(uri)
         } else if let result = results[uri], result.version == document.version {
@@ -121,12 +127,24 @@ public final class LanguageServer {
         return results[uri]
     }
 
+    /// Configuration files are checked (a few `stat`s) before linting, so edits made outside the
+    /// editor apply even when the client does not report file changes.
+    private func reloadConfigurationIfChangedOnDisk() {
+        if configuration.changedOnDisk { reloadConfiguration() }
+    }
+
     private func lintAndPublish(_ uri: String) {
         guard let document = documents[uri] else { return }
         resultCounter += 1
-        let result = DocumentLinter.lint(document, configuration: configuration, resultID: String(resultCounter))
+        if !workspaceLoaded, let root = configuration.rootPath {
+            workspaceLoaded = true
+            workspace.load(root: root, jobs: LintRunner.defaultJobs)
+        }
+        let result = DocumentLinter.lint(document, configuration: configuration, resultID: String(resultCounter),
+                                         workspace: workspace)
         results[uri] = result
         if let error = result.configurationError { showConfigurationError(error) }
+        if !result.configurationWarnings.isEmpty { showConfigurationWarnings(result.configurationWarnings) }
         if features.logTimings {
             let ms = String(format: "%.2f", Double(result.nanoseconds) / 1e6)
             sendNotification("window/logMessage", [
@@ -148,6 +166,12 @@ public final class LanguageServer {
             "message": "tca-lint: the configuration cannot be used; the default rules apply until it is fixed.\n"
                 + error.description,
         ])
+    }
+
+    private func showConfigurationWarnings(_ warnings: [ConfigurationError.Problem]) {
+        let text = warnings.map(\.description).joined(separator: "\n")
+        guard shownConfigurationErrors.insert(text).inserted else { return }
+        sendNotification("window/showMessage", ["type": 2, "message": "tca-lint: the configuration has problems it ignored.\n" + text])
     }
 
     // MARK: - Output

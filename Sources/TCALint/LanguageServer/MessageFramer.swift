@@ -60,7 +60,9 @@ struct MessageFramer {
             pendingBody = (bodyStart, length)
             return next()
         case .failure(let problem):
-            resynchronize(after: start)
+            // A header block that is complete but wrong (two lengths) is skipped whole: resynchronising
+            // inside it would take its second header for the next message's.
+            resynchronize(after: problem.skipWholeHeader ? headerEnd : start)
             return .framingError(problem.message)
         }
     }
@@ -79,7 +81,10 @@ struct MessageFramer {
         return nil
     }
 
-    private struct HeaderProblem: Error { var message: String }
+    private struct HeaderProblem: Error {
+        var message: String
+        var skipWholeHeader = false
+    }
 
     private static func contentLength(in header: ArraySlice<UInt8>) -> Result<Int, HeaderProblem> {
         var length: Int?
@@ -101,6 +106,11 @@ struct MessageFramer {
             let n = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
             guard n <= maxContentLength else {
                 return .failure(HeaderProblem(message: "Content-Length \(n) exceeds the limit of \(maxContentLength) bytes"))
+            }
+            // Two lengths (even equal ones) mean a broken client or a spliced stream: which body
+            // length is right cannot be known, so the message is rejected rather than guessed.
+            guard length == nil else {
+                return .failure(HeaderProblem(message: "two Content-Length headers in one message", skipWholeHeader: true))
             }
             length = n
         }

@@ -55,21 +55,12 @@ struct LineIndex {
     var lineCount: Int { lineStarts.count }
 
     /// The byte offset where the line's content ends (before its line break).
-    func contentEnd(ofLine line: Int) -> Int {
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
-        if end > lineStarts[line] && bytes[end - 1] == 0x0A { end -= 1 }
-        if end > lineStarts[line] && bytes[end - 1] == 0x0D { end -= 1 }
-        return end
-    }
+    func contentEnd(ofLine line: Int) -> Int { SourceFile.contentEnd(ofLine: line, starts: lineStarts, bytes: bytes) }
 
     /// The position of a byte offset (clamped to the text).
     func position(ofByte offset: Int) -> LSPPosition {
         let offset = max(0, min(offset, bytes.count))
-        var lo = 0, hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
+        let lo = SourceFile.lineIndex(containing: offset, starts: lineStarts)
         var units = 0
         var i = lineStarts[lo]
         while i < offset {
@@ -95,26 +86,6 @@ struct LineIndex {
             i += Self.utf8Length(leadByte: bytes[i])
         }
         return min(i, end)
-    }
-
-    /// The byte offset of a `Diagnostic`'s 1-based line and 1-based column in Characters
-    /// (grapheme clusters, see `SourceFile.location(of:)`; a BOM on line 1 is not counted).
-    func byteOffset(line: Int, characterColumn: Int) -> Int {
-        guard line >= 1 && line <= lineStarts.count else { return bytes.count }
-        var start = lineStarts[line - 1]
-        if line == 1 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-        let end = max(start, contentEnd(ofLine: line - 1))
-        guard characterColumn > 1 else { return start }
-        // Walk Characters, not scalars: an emoji with modifiers or a combining accent is one column.
-        let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        var offset = start
-        var remaining = characterColumn - 1
-        for character in text {
-            if remaining == 0 { break }
-            offset += character.utf8.count
-            remaining -= 1
-        }
-        return min(offset, end)
     }
 
     static func utf8Length(leadByte b: UInt8) -> Int {

@@ -1,11 +1,12 @@
 import Foundation
 
-/// The `.tca-lint.yml` that applies to each document, loaded once and kept until the client
-/// reports a change (`workspace/didChangeWatchedFiles`, or saving the file in the editor).
+/// The configuration that applies to each document, through the same `ConfigurationResolver` as
+/// `tca-lint lint`: every `.tca-lint.yml` from the outermost folder down to the document's folder.
 ///
-/// A document uses the nearest `.tca-lint.yml` in its directory or above (the workspace's, in
-/// the usual single-configuration project), as `tca-lint lint` run from that directory would.
-/// Lookups are cached per directory, so linting on every keystroke touches no file system.
+/// Lookups are cached per directory. Before each lint the cached files' stamps (existence,
+/// modification time, size) are checked, so a configuration created, edited or deleted outside
+/// the editor takes effect without the client's file watching (Neovim on Linux offers none);
+/// `workspace/didChangeWatchedFiles` and saving the file in the editor still reload at once.
 final class WorkspaceConfiguration {
     struct Settings {
         let configuration: Configuration
@@ -17,20 +18,21 @@ final class WorkspaceConfiguration {
     /// The workspace folder (from `initialize`); where untitled documents look for a configuration.
     var rootPath: String?
     private let knownRules: [RuleConfigInfo]
-    private var configPathByDirectory: [String: String?] = [:]
-    private var settingsByConfigPath: [String: Settings] = [:]
-    private var defaultSettings: Settings?
+    private var resolver: ConfigurationResolver
 
     init(rootPath: String? = nil, knownRules: [RuleConfigInfo] = RuleConfigInfo.registered) {
         self.rootPath = rootPath
         self.knownRules = knownRules
+        self.resolver = ConfigurationResolver(workingDirectory: "/", knownRules: knownRules)
     }
 
     /// Forgets every loaded configuration; the next lint reads them again.
     func reload() {
-        configPathByDirectory = [:]
-        settingsByConfigPath = [:]
+        resolver = ConfigurationResolver(workingDirectory: "/", knownRules: knownRules)
     }
+
+    /// Whether a configuration file in use changed on disk since it was read (then `reload()`).
+    var changedOnDisk: Bool { resolver.isStale }
 
     static func isConfigurationFile(uri: String) -> Bool {
         FileURI.path(of: uri).map { $0.hasSuffix("/" + ConfigurationLoader.fileName) } ?? false
@@ -39,45 +41,14 @@ final class WorkspaceConfiguration {
     /// The settings for a document at `documentPath` (nil: not a file, e.g. `untitled:`).
     func settings(forDocumentPath documentPath: String?) -> Settings {
         let directory = documentPath.map(Paths.directory(of:)) ?? rootPath ?? FileManager.default.currentDirectoryPath
-        let configPath: String?
-        if let cached = configPathByDirectory[directory] {
-            configPath = cached
-        } else {
-            configPath = ConfigurationLoader.findConfigFile(from: directory)
-            configPathByDirectory[directory] = configPath
-        }
-        guard let configPath else { return defaults() }
-        if let settings = settingsByConfigPath[configPath] { return settings }
-        let settings: Settings
         do {
-            let workingDirectory = Paths.directory(of: configPath)
-            let configuration = try ConfigurationLoader.load(explicitPath: configPath, workingDirectory: workingDirectory,
-                                                             knownRules: knownRules)
-            settings = Settings(configuration: configuration, linter: Self.linter(for: configuration), error: nil)
-        } catch let error as ConfigurationError {
-            settings = Settings(configuration: defaults().configuration, linter: defaults().linter, error: error)
+            let resolved = try resolver.resolved(forDirectory: Paths.absolute(directory, base: "/"))
+            return Settings(configuration: resolved.configuration, linter: resolved.linter, error: nil)
         } catch {
-            let wrapped = ConfigurationError(path: configPath, line: 0, column: 0, message: "\(error)")
-            settings = Settings(configuration: defaults().configuration, linter: defaults().linter, error: wrapped)
+            let defaults = Configuration(knownRules: knownRules, workingDirectory: directory)
+            return Settings(configuration: defaults, linter: Linter(configuration: defaults),
+                            error: error as? ConfigurationError
+                                ?? ConfigurationError(path: directory, line: 0, column: 0, message: "\(error)"))
         }
-        settingsByConfigPath[configPath] = settings
-        return settings
-    }
-
-    private func defaults() -> Settings {
-        if let defaultSettings { return defaultSettings }
-        let configuration = Configuration(knownRules: knownRules,
-                                          workingDirectory: rootPath ?? FileManager.default.currentDirectoryPath)
-        let settings = Settings(configuration: configuration, linter: Self.linter(for: configuration), error: nil)
-        defaultSettings = settings
-        return settings
-    }
-
-    /// The linter a configuration describes: its enabled rules, severities and per-rule exclusions.
-    static func linter(for configuration: Configuration) -> Linter {
-        let enabled = Set(configuration.enabledRuleIDs)
-        return Linter(rules: RuleRegistry.all.filter { enabled.contains($0.description.id) },
-                      severities: configuration.severities,
-                      isRuleExcluded: { path, ruleID in configuration.isExcluded(path, forRule: ruleID) })
     }
 }

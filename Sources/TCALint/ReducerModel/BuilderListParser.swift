@@ -43,8 +43,7 @@ struct BuilderListParser {
             if !(code.is(i, "self") || code.is(i, "Self") || code.is(i, "super") || code.is(i, "try")
                  || code.is(i, "true") || code.is(i, "false") || code.is(i, "nil")) {
                 let end = code.statementEnd(from: i, limit: limit)
-                let name = code.text(i) + "Stmt"
-                return (BuilderElement(kind: .other, name: name, start: i, end: end - 1, nameToken: i), end)
+                return (BuilderElement(kind: .other, name: code.text(i), start: i, end: end - 1, nameToken: i), end)
             }
         }
         return parseExpression(at: i, limit: limit)
@@ -73,19 +72,19 @@ struct BuilderListParser {
             components.append(j + 1)
             j += 2
         }
-        let name: String
+        var name = ""
         var qualified: String? = nil
+        var unnamed: BuilderElement.Unnamed? = nil
         let nameToken = components.last ?? i
         if let last = components.last {
             name = code.isDot(i) ? "." + code.text(last) : code.text(last)
             if components.count > 1 { qualified = qualifiedText(components) }
-        } else if code.isPunct(i, .lbrace) {
-            name = "{closure}"
         } else {
-            name = "expr"
+            unnamed = code.isPunct(i, .lbrace) ? .closure : .expression
         }
         let element = BuilderElement(kind: .expression, name: name, start: i, end: end - 1, nameToken: nameToken)
         element.qualified = qualified
+        element.unnamed = unnamed
         if components.isEmpty { return (element, end) }
 
         // Postfix: call arguments, trailing closures, `.modifier(…) { … }`, `?`/`!`, postfix `#if`.

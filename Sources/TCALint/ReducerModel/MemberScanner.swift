@@ -3,7 +3,7 @@
 /// Only the block's own level is read (members inside `#if` clauses included); nested types are skipped.
 struct MemberScanner {
     let code: CodeTokens
-    let type: ReducerType
+    let type: ReducerDeclaration
 
     func scan() {
         let close = type.membersClose
@@ -13,6 +13,12 @@ struct MemberScanner {
             if t.kind == .keyword {
                 if (code.is(j, "var") || code.is(j, "let")) && (code.is(j + 1, "body") || code.is(j + 1, "`body`")) {
                     if let body = parseBody(declarationAt: j) { type.bodies.append(body) }
+                    j += 2
+                    continue
+                }
+                if code.is(j, "var") && code.isNameLike(j + 1) && isReducerBuilderProperty(at: j),
+                   let property = parseBody(declarationAt: j), property.open != nil {
+                    type.builderProperties.append(property)
                     j += 2
                     continue
                 }
@@ -66,6 +72,14 @@ struct MemberScanner {
         }
         let elements = BuilderListParser(code: code).parseList(from: open + 1, to: blockClose)
         return BodyDeclaration(nameToken: j + 1, isStatic: isStatic, open: open, close: blockClose, elements: elements)
+    }
+
+    /// `@ReducerBuilder<…> var core: …`, or `var core: some Reducer…` / `some ReducerOf<Self>`: a computed
+    /// property other than `body` whose getter is a reducer builder.
+    private func isReducerBuilderProperty(at j: Int) -> Bool {
+        if StateDeclaration.hasAttribute("ReducerBuilder", before: j - 1, code: code) { return true }
+        guard code.isPunct(j + 2, .colon), code.is(j + 3, "some") else { return false }
+        return code.is(j + 4, "Reducer") || code.is(j + 4, "ReducerOf") || code.is(j + 4, "ReducerProtocol")
     }
 
     /// Whether a modifier word precedes the declaration keyword at j (same declaration):
@@ -159,21 +173,9 @@ struct MemberScanner {
         var m = k + 1
         while m < blockClose {
             if code.tokens[m].kind == .keyword && code.is(m, "case") {
-                var p = m + 1
-                let end = code.statementEnd(from: m, limit: blockClose)
-                while p < end {
-                    guard code.isNameLike(p) else { p += 1; continue }
-                    let nameToken = p
-                    var payload = ""
-                    p += 1
-                    if code.isPunct(p, .lparen), let pc = code.partnerOf(p), pc > p {
-                        payload = code.sourceText(from: p + 1, through: pc - 1)
-                        p = pc + 1
-                    }
-                    type.actionCases.append(ActionCase(name: code.text(nameToken), nameToken: nameToken, payload: payload))
-                    // Skip a raw value, then the comma.
-                    while p < end && !code.isPunct(p, .comma) { p = code.skipGroup(p, limit: end) }
-                    p += 1
+                let (cases, end) = code.enumCaseDeclaration(at: m, limit: blockClose)
+                for c in cases {
+                    type.actionCases.append(ActionCase(name: CodeTokens.unescaped(code.text(c.nameToken)), nameToken: c.nameToken, payload: c.payload))
                 }
                 m = end
                 continue

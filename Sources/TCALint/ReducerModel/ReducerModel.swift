@@ -3,27 +3,34 @@
 /// All positions are indices into `CodeTokens` (comments excluded).
 public struct FileModel {
     /// Reducer types in source order (outer types before the types nested in them).
-    public var reducers: [ReducerType] = []
+    public var reducers: [ReducerDeclaration] = []
     /// Extensions (not themselves reducers) of reducer types declared in this file: their members count
     /// for that reducer (`body_and_reduce`, helpers called from `Reduce(self.core)`).
-    public var relatedExtensions: [ReducerType] = []
+    public var relatedExtensions: [ReducerDeclaration] = []
     /// The file mentions `TestStore`: it is test code.
     public var usesTestStore = false
+    /// Every type declaration of the file (reducer or not), as the parser found them: kept so that
+    /// lookups such as a reducer's `State`, and the project model (`FileFactsExtractor`), do not re-scan the file.
+    var typeHeaders: [ReducerParser.TypeHeader] = []
+    /// Indices into `typeHeaders` by simple and by qualified name.
+    var typeHeadersByName: [String: [Int]] = [:]
 
     public init() {}
 
-    /// Declarations (reducers and related extensions) grouped by the type they declare (`ReducerType.identity`),
+    /// Declarations (reducers and related extensions) grouped by the type they declare (`ReducerDeclaration.identity`),
     /// in source order. Built once by the parser so that lookups stay linear in the number of reducers.
-    public var declarationsByName: [String: [ReducerType]] = [:]
+    public var declarationsByName: [String: [ReducerDeclaration]] = [:]
 
     /// The declarations that make up one reducer in this file: the reducer itself and every other
     /// declaration (reducer or extension) of the same type name.
-    public func declarations(of reducer: ReducerType) -> [ReducerType] {
+    public func declarations(of reducer: ReducerDeclaration) -> [ReducerDeclaration] {
         declarationsByName[reducer.identity] ?? [reducer]
     }
 }
 
-public final class ReducerType {
+/// One declaration that belongs to a reducer: the reducer type itself (`struct`, `enum`, `class`, `actor`)
+/// or an `extension` of it (which is not a reducer on its own, hence not "ReducerType").
+public final class ReducerDeclaration {
     public enum Kind: String { case `struct`, `enum`, `class`, actor, `extension` }
 
     /// Simple name; for extensions the extended type's text (`Feature`, `App.Feature`).
@@ -48,6 +55,13 @@ public final class ReducerType {
     public var actionCases: [ActionCase] = []
     /// Every `var body` of the type (several when declared in `#if` branches); `body` is the last non-static one.
     public var bodies: [BodyDeclaration] = []
+
+    /// Computed reducer-builder properties other than `body` (`@ReducerBuilder var core: some ReducerOf<Self> { … }`):
+    /// builder lists like `body`'s, which `body` includes by name.
+    public var builderProperties: [BodyDeclaration] = []
+
+    /// `bodies` and `builderProperties`: every builder list the type declares.
+    public var builderDeclarations: [BodyDeclaration] { bodies + builderProperties }
 
     /// Which type this declaration belongs to (set by the parser; see `ReducerParser.groupDeclarations`).
     public var identity = ""
@@ -120,10 +134,20 @@ public final class BuilderElement {
         case other
     }
 
+    /// An `.expression` without a plain callee to name it.
+    public enum Unnamed: Equatable {
+        /// A bare closure `{ … }` (called or not).
+        case closure
+        /// Any other expression: `(a)`, a literal, `x ?? y`.
+        case expression
+    }
+
     public var kind: Kind
-    /// Base callee for expressions (`Reduce`, `Scope`, `BindingReducer`, `Child`, `core`);
-    /// `if`/`switch`/`#if`/`for`; `let`/`var`; otherwise a description of the statement.
+    /// Base callee for expressions (`Reduce`, `Scope`, `BindingReducer`, `Child`, `core`; empty when
+    /// `unnamed`); `if`/`switch`/`#if`/`for`; `let`/`var`; for `.other`, the statement's keyword (`return`).
     public var name: String
+    /// What an expression without a callee name is (nil for named expressions and other kinds).
+    public var unnamed: Unnamed?
     /// Dotted callee as written when qualified (`ComposableArchitecture.Scope`, `self.core`).
     public var qualified: String?
     /// First and last token (inclusive).

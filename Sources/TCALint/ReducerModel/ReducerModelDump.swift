@@ -33,7 +33,7 @@ private struct Printer {
         source.line(of: code.offset(index))
     }
 
-    func reducer(_ type: ReducerType) -> String {
+    func reducer(_ type: ReducerDeclaration) -> String {
         let body = type.body.flatMap { $0.isStatic ? nil : $0 }
         let reduceToken = type.reduceMethods.last
         var fields: [String] = []
@@ -74,7 +74,7 @@ private struct Printer {
             let element = frame.elements[frame.next]
             stack[top].next += 1
             if frame.next > 0 { out += "," }
-            out += "{\"name\":" + jsonString(element.name)
+            out += "{\"name\":" + jsonString(element.spelledName)
             out += ",\"line\":\(line(ofToken: element.start))"
             out += ",\"modifiers\":[" + element.modifiers.map(modifier).joined(separator: ",") + "]"
             if let qualified = element.qualified { out += ",\"qualified\":" + jsonString(qualified) }

@@ -2,12 +2,18 @@
 /// then a member scan of each reducer type (and of the extensions of reducer types in the file).
 public struct ReducerParser {
     let code: CodeTokens
+    /// The project's own reducer protocols, declared in other files (`FeatureIndex.projectReducerProtocols`):
+    /// inheriting one makes a type a reducer as inheriting `Reducer` does.
+    let projectReducerProtocols: Set<String>
 
-    public init(code: CodeTokens) { self.code = code }
+    public init(code: CodeTokens, projectReducerProtocols: Set<String> = []) {
+        self.code = code
+        self.projectReducerProtocols = projectReducerProtocols
+    }
 
     /// A type declaration header, found by the forward scan.
     struct TypeHeader {
-        var kind: ReducerType.Kind
+        var kind: ReducerDeclaration.Kind
         var name: String
         var qualifiedName: String
         var nameToken: Int
@@ -26,7 +32,7 @@ public struct ReducerParser {
             // Extensions of a reducer declared in this file carry members that count for it.
             let isRelatedExtension = !isReducer && h.kind == .extension && reducerNames.contains(lastComponent(h.name))
             guard isReducer || isRelatedExtension else { continue }
-            let type = ReducerType(name: h.name, qualifiedName: h.qualifiedName, kind: h.kind, nameToken: h.nameToken,
+            let type = ReducerDeclaration(name: h.name, qualifiedName: h.qualifiedName, kind: h.kind, nameToken: h.nameToken,
                                    hasReducerAttribute: h.hasReducerAttribute, inherits: h.inherits,
                                    membersOpen: h.open, membersClose: h.close)
             MemberScanner(code: code, type: type).scan()
@@ -34,6 +40,11 @@ public struct ReducerParser {
         }
         model.declarationsByName = Self.groupDeclarations(model.reducers + model.relatedExtensions, headers: headers)
         model.usesTestStore = containsIdentifier("TestStore")
+        model.typeHeaders = headers
+        for (i, h) in headers.enumerated() {
+            model.typeHeadersByName[h.name, default: []].append(i)
+            if h.qualifiedName != h.name { model.typeHeadersByName[h.qualifiedName, default: []].append(i) }
+        }
         return model
     }
 
@@ -41,9 +52,9 @@ public struct ReducerParser {
     /// `struct Child` in different test functions are different types); an extension joins the one
     /// declaration it names (`extension Library.Book` → the `Book` nested in `Library`), or, when that is
     /// absent or ambiguous, the other extensions written with the same name.
-    static func groupDeclarations(_ decls: [ReducerType], headers: [TypeHeader]) -> [String: [ReducerType]] {
+    static func groupDeclarations(_ decls: [ReducerDeclaration], headers: [TypeHeader]) -> [String: [ReducerDeclaration]] {
         let primaries = headers.filter { $0.kind != .extension }
-        var groups: [String: [ReducerType]] = [:]
+        var groups: [String: [ReducerDeclaration]] = [:]
         for decl in decls.sorted(by: { $0.nameToken < $1.nameToken }) {
             let key: String
             if decl.kind != .extension {
@@ -93,7 +104,7 @@ public struct ReducerParser {
     }
 
     /// The declaration kind introduced at i, if i is such a keyword in declaration position.
-    private func declarationKind(at i: Int) -> ReducerType.Kind? {
+    private func declarationKind(at i: Int) -> ReducerDeclaration.Kind? {
         let t = code.tokens[i]
         if t.kind == .keyword {
             if code.is(i, "struct") { return .struct }
@@ -113,7 +124,7 @@ public struct ReducerParser {
         return nil
     }
 
-    private func parseHeader(kind: ReducerType.Kind, at i: Int, enclosing: [String]) -> TypeHeader? {
+    private func parseHeader(kind: ReducerDeclaration.Kind, at i: Int, enclosing: [String]) -> TypeHeader? {
         let n = code.count
         var j = i + 1
         guard j < n, code.isNameLike(j) else { return nil }
@@ -170,8 +181,7 @@ public struct ReducerParser {
         }
         let open = j
         let close = code.partnerOf(open).map { $0 > open ? $0 : n } ?? n
-        let simpleName = kind == .extension ? name : name
-        return TypeHeader(kind: kind, name: simpleName, qualifiedName: (enclosing + [simpleName]).joined(separator: "."),
+        return TypeHeader(kind: kind, name: name, qualifiedName: (enclosing + [name]).joined(separator: "."),
                           nameToken: nameToken, hasReducerAttribute: hasReducerAttribute(before: i),
                           inherits: inherits, open: open, close: close)
     }
@@ -188,7 +198,8 @@ public struct ReducerParser {
             if code.tokens[j].kind == .identifier || code.tokens[j].kind == .keyword { j += 1; continue }
             break
         }
-        guard let b = base, code.is(b, "Reducer") || code.is(b, "ReducerProtocol") else { return nil }
+        guard let b = base, code.is(b, "Reducer") || code.is(b, "ReducerProtocol")
+                || (!projectReducerProtocols.isEmpty && projectReducerProtocols.contains(code.text(b))) else { return nil }
         // `some Reducer` is not inheritance, and attributes like `@unchecked` precede other names.
         if code.is(from, "some") || code.is(from, "any") { return nil }
         return code.sourceText(from: from, through: to - 1)

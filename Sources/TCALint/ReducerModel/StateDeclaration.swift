@@ -11,6 +11,29 @@ struct StateDeclaration {
         var isReadOnlyComputed = false
         /// Attribute names without `@` (`BindingState`, `Presents`, `ObservationStateIgnored`).
         var attributes: [String] = []
+        /// The declared type as written (`IdentifiedArrayOf<Row.State>`), or "" when only inferred.
+        var typeText = ""
+    }
+
+    /// Whether a `BindingAction` can write the property `name`: a settable stored instance property that
+    /// is not presentation state, and with legacy bindings one marked `@BindingState`. A property the
+    /// visible declaration does not show (declared elsewhere) or a computed one counts as writable.
+    func mayBeWrittenByBinding(_ name: String) -> Bool {
+        guard let p = properties[name], !p.isReadOnlyComputed else { return true }
+        if p.isLet || p.isStatic || p.hasRestrictedSetter { return false }
+        // Presentation state changes through presentation actions, never through bindings.
+        if p.attributes.contains("Presents") || p.attributes.contains("PresentationState") { return false }
+        // Legacy bindings (no `@ObservableState`) can only write `@BindingState` stored properties.
+        if !isObservable {
+            return p.attributes.contains("BindingState") || p.attributes.contains("BindableState")
+        }
+        return true
+    }
+
+    /// Whether the visible declaration shows `name` as a stored field a binding can write (unlike
+    /// `mayBeWrittenByBinding`, unknown names are not assumed writable).
+    func isKnownBindable(_ name: String) -> Bool {
+        properties[name] != nil && mayBeWrittenByBinding(name)
     }
 
     /// Properties by name (the first declaration wins).
@@ -24,14 +47,16 @@ struct StateDeclaration {
     }
 
     /// The `State` of `reducer`, or nil when no `struct` declaration of it is visible in the file.
-    static func find(for reducer: ReducerType, model: FileModel, code: CodeTokens) -> StateDeclaration? {
-        let headers = ReducerParser(code: code).typeHeaders()
+    static func find(for reducer: ReducerDeclaration, model: FileModel, code: CodeTokens) -> StateDeclaration? {
+        let all = model.typeHeaders
         var stateNames: Set<String> = [reducer.qualifiedName + ".State"]
         // `typealias State = FeatureState` in the reducer: the named type is the state.
         for decl in model.declarations(of: reducer) {
             if let aliased = typealiasTarget("State", in: decl, code: code) { stateNames.insert(aliased) }
         }
         let extensionNames: Set<String> = stateNames.union([reducer.name + ".State", reducer.simpleName + ".State"])
+        // Only the declarations named like the state, in source order (not every type of the file per reducer).
+        let headers = Set(extensionNames.flatMap { model.typeHeadersByName[$0] ?? [] }).sorted().map { all[$0] }
         var result: StateDeclaration? = nil
         for h in headers {
             let isDeclaration = h.kind == .struct && (stateNames.contains(h.qualifiedName) || stateNames.contains(h.name))
@@ -52,7 +77,7 @@ struct StateDeclaration {
     }
 
     /// `typealias <alias> = Name` among the members of `decl` (its own level): `Name`.
-    private static func typealiasTarget(_ alias: StaticString, in decl: ReducerType, code: CodeTokens) -> String? {
+    private static func typealiasTarget(_ alias: StaticString, in decl: ReducerDeclaration, code: CodeTokens) -> String? {
         var j = decl.membersOpen + 1
         while j < decl.membersClose {
             if code.is(j, "typealias") && code.is(j + 1, alias) && code.isOperator(j + 2, "=") && code.isNameLike(j + 3) {
@@ -110,6 +135,7 @@ struct StateDeclaration {
                     (code.is($0, "private") || code.is($0, "fileprivate")) && code.isPunct($0 + 1, .lparen) && code.is($0 + 2, "set")
                 }
                 property.isReadOnlyComputed = !property.isLet && Self.isReadOnlyComputed(from: j + 2, to: end, code: code)
+                property.typeText = Self.typeText(from: j + 2, to: end, code: code)
                 if properties[code.text(j + 1)] == nil { properties[code.text(j + 1)] = property }
                 // Further names in `var a = 1, b = 2`.
                 var k = j + 2
@@ -125,6 +151,17 @@ struct StateDeclaration {
             }
             j = code.skipGroup(j, limit: close)
         }
+    }
+
+    /// The type annotation `: T` that starts at `start`, up to `=`, `{` or the end of the declaration.
+    private static func typeText(from start: Int, to end: Int, code: CodeTokens) -> String {
+        guard code.isPunct(start, .colon) else { return "" }
+        var k = start + 1
+        while k < end && !code.isOperator(k, "=") && !code.isPunct(k, .lbrace) && !code.isPunct(k, .comma) {
+            if let g = code.skipGenericArguments(k, limit: end) { k = g; continue }
+            k = code.skipGroup(k, limit: end)
+        }
+        return k > start + 1 ? code.sourceText(from: start + 1, through: k - 1) : ""
     }
 
     /// Whether a modifier token satisfying `test` precedes the `var`/`let` at j on the same declaration.

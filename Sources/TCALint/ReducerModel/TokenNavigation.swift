@@ -38,16 +38,6 @@ extension CodeTokens {
         return c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
     }
 
-    /// Number of `<` minus `>` characters in an operator token (operators are merged, e.g. `>>`, `>?`).
-    func angleDelta(_ i: Int) -> Int {
-        let t = tokens[i]
-        guard t.kind == .operator else { return 0 }
-        var d = 0
-        for o in t.startOffset..<t.endOffset {
-            if bytes[o] == UInt8(ascii: "<") { d += 1 } else if bytes[o] == UInt8(ascii: ">") { d -= 1 }
-        }
-        return d
-    }
 
     /// If token i is a `<` glued to the preceding name, the index after the matching `>`; otherwise nil.
     /// Gives up (nil) on tokens that cannot occur in a generic argument list, so `a < b` is never mistaken.
@@ -223,5 +213,44 @@ extension CodeTokens {
     public func sourceText(from: Int, through: Int) -> String {
         guard from <= through, from >= 0, through < count else { return "" }
         return String(decoding: bytes[tokens[from].startOffset..<tokens[through].endOffset], as: UTF8.self)
+    }
+
+    /// The cases declared by the `case` keyword at j (`case a, b(Int), c = 3`): each name's token and the
+    /// associated value text between its parentheses ("" for none); and the end of the declaration.
+    public func enumCaseDeclaration(at j: Int, limit: Int) -> (cases: [(nameToken: Int, payload: String)], end: Int) {
+        var cases: [(nameToken: Int, payload: String)] = []
+        var p = j + 1
+        let end = statementEnd(from: j, limit: limit)
+        while p < end {
+            guard isNameLike(p) else { p += 1; continue }
+            let nameToken = p
+            var payload = ""
+            p += 1
+            if isPunct(p, .lparen), let pc = partnerOf(p), pc > p {
+                payload = sourceText(from: p + 1, through: pc - 1)
+                p = pc + 1
+            }
+            cases.append((nameToken, payload))
+            // Skip a raw value, then the comma.
+            while p < end && !isPunct(p, .comma) { p = skipGroup(p, limit: end) }
+            p += 1
+        }
+        return (cases, end)
+    }
+}
+
+extension CodeTokens {
+    /// The name of a member written after a `.` at token i, without backticks: identifiers and, since any
+    /// word may follow a dot, keywords too (`.internal(…)`, `` .`default` ``). Nil for `.init` and non-words.
+    public func memberName(_ i: Int) -> String? {
+        guard i >= 0 && i < count else { return nil }
+        let kind = tokens[i].kind
+        guard kind == .identifier || kind == .keyword, !self.is(i, "init") else { return nil }
+        return Self.unescaped(text(i))
+    }
+
+    /// `` `internal` `` → `internal`; other names unchanged.
+    public static func unescaped(_ name: String) -> String {
+        name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
     }
 }

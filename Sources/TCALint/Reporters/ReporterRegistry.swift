@@ -15,7 +15,13 @@ public enum ReporterRegistry {
         SummaryReporter.self,
     ]
 
+    /// SwiftLint's names for the same formats, so its CI scripts work unchanged.
+    public static let aliases: [String: String] = [
+        "github-actions-logging": GitHubActionsReporter.identifier,
+    ]
+
     public static func reporter(named name: String) -> (any Reporter.Type)? {
-        all.first { $0.identifier == name }
+        let identifier = aliases[name] ?? name
+        return all.first { $0.identifier == identifier }
     }
 }

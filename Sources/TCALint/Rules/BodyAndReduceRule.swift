@@ -6,7 +6,8 @@ public struct BodyAndReduceRule: Rule {
         id: "body_and_reduce",
         name: "Body And Reduce",
         summary: "A reducer defines both `body` and `reduce(into:action:)`; one of them is silently dead",
-        defaultSeverity: .error
+        defaultSeverity: .error,
+        prefilterNeedles: ["Reducer"]
     )
 
     public init() {}

@@ -7,7 +7,8 @@ public struct ExpensiveBodyRule: Rule {
         id: "expensive_body",
         name: "Expensive Body",
         summary: "Work inside a reducer `body` getter runs every time the body is rebuilt, i.e. on every action",
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        prefilterNeedles: ["Reducer"]
     )
 
     public init() {}
@@ -31,10 +32,12 @@ public struct ExpensiveBodyRule: Rule {
         var findings: [Finding] = []
         for reducer in file.model.reducers {
             for body in reducer.bodies {
-                // (a) Non-reducer statements in a builder list.
+                // (a) Non-reducer statements in a builder list. A getter with an explicit `return` is not a
+                // result builder: its own statements build the value it returns and are required.
                 var statementRanges: [(Int, Int)] = []
-                for list in body.buildTimeBuilderLists {
-                    for element in list where Self.isWorkStatement(element) {
+                let isPlainGetter = body.elements.contains { $0.kind == .other && $0.name == "return" }
+                for list in body.buildTimeBuilderLists where !(isPlainGetter && list.first === body.elements.first) {
+                    for element in list where Self.isWorkStatement(element, code: code) {
                         statementRanges.append((element.start, element.end))
                         findings.append(finding(
                             at: code.tokens[element.start].startOffset,
@@ -43,6 +46,9 @@ public struct ExpensiveBodyRule: Rule {
                 }
                 // (b) Expensive constructions evaluated while building.
                 let (from, to) = body.open.map { ($0 + 1, body.close ?? code.count) } ?? Self.initializerRange(body)
+                for element in body.allElements where element.trailingClosureIsDeferred {
+                    if let open = element.closureOpen, let close = code.partnerOf(open), close > open { statementRanges.append((open, close)) }
+                }
                 findings += scanConstructions(code: code, from: from, to: to, skipping: statementRanges.sorted { $0.0 < $1.0 })
             }
         }
@@ -54,14 +60,27 @@ public struct ExpensiveBodyRule: Rule {
         return (first.start, last.end + 1)
     }
 
-    static func isWorkStatement(_ element: BuilderElement) -> Bool {
+    static func isWorkStatement(_ element: BuilderElement, code: CodeTokens) -> Bool {
         switch element.kind {
-        case .declaration: return true
-        case .other: return element.name != "returnStmt"
+        // A `let`/`var` is work when its value calls something; `let path = Parent.cases[keyPath: p]` or an
+        // uninitialised `var x: Reduce<S, A>!` costs nothing.
+        case .declaration: return Self.containsCall(from: element.start, through: element.end, code: code)
+        case .other: return element.name != "return"
         case .expression: return BuilderElement.workFunctions.contains(element.name) && element.qualified == nil
         case .forLoop: return !element.isReducerElement
         case .ifStatement, .switchStatement, .ifConfig: return false
         }
+    }
+
+    /// A name followed by `(` or a trailing closure: a call or construction, in [from, through].
+    static func containsCall(from: Int, through: Int, code: CodeTokens) -> Bool {
+        var j = from
+        while j < through {
+            if code.isNameLike(j) && !code.is(j, "let") && !code.is(j, "var")
+                && (code.isPunct(j + 1, .lparen) || (code.isPunct(j + 1, .lbrace) && code.closureBodyStart(j + 1) != nil)) { return true }
+            j += 1
+        }
+        return false
     }
 
     static func snippet(_ element: BuilderElement, code: CodeTokens) -> String {
@@ -86,7 +105,9 @@ public struct ExpensiveBodyRule: Rule {
             // Closures that run per action: `{ params in … }` (Reduce, .run, onChange, callbacks)
             // and a `Reduce { … }` closure even without a signature.
             if code.isPunct(j, .lbrace) {
-                if code.closureBodyStart(j) != nil || Self.isReduceClosure(j, code: code) {
+                // A closure argument (`Child(load: { … })`) is a value: it runs when called, not now.
+                let isArgument = code.isPunct(j - 1, .lparen) || code.isPunct(j - 1, .comma) || code.isPunct(j - 1, .colon)
+                if isArgument || code.closureBodyStart(j) != nil || Self.isReduceClosure(j, code: code) {
                     j = code.skipGroup(j, limit: to)
                     continue
                 }

@@ -6,26 +6,165 @@ public struct LeftoverPrintChangesRule: Rule {
         name: "Leftover Print Changes",
         summary: "`._printChanges()` is a debugging aid (underscored, unversioned API); remove it before merging",
         defaultSeverity: .warning,
-        fixability: .safe
+        fixAvailability: .sometimes,
+        prefilterNeedles: ["_printChanges"]
     )
 
     public init() {}
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
+        // Tests, DocC tutorials and demo, sample or preview apps print changes on purpose: that is what
+        // they are for (TCA's own Examples and tutorials do), so nothing there is left over.
+        guard file.role.isDisjoint(with: [.test, .documentation, .demo]), !file.model.usesTestStore else { return [] }
         let code = file.code
+        let previews = Self.previewRanges(code)
         var findings: [Finding] = []
-        for i in 0..<code.count where code.tokens[i].kind == .identifier && code.is(i, "_printChanges") {
-            // A declaration of someone's own `_printChanges` is not a leftover call.
-            if code.is(i - 1, "func") || code.is(i - 1, "var") || code.is(i - 1, "let") { continue }
-            // Only calls: `x._printChanges()`, `._printChanges(.actionLabels)`, also across a postfix `#if`.
-            var a = i + 1
-            if let g = code.skipGenericArguments(a, limit: code.count) { a = g }
-            guard code.isPunct(a, .lparen) else { continue }
-            // TCA's takes no argument or a printer; a string-literal argument is some other API.
-            if a + 1 < code.count && code.tokens[a + 1].kind == .string { continue }
-            findings.append(finding(at: code.tokens[i].startOffset,
-                                    "Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff"))
+        // A file that declares its own `func _printChanges` (on some other type) calls that one, except on
+        // the reducers of a builder: there only TCA's applies.
+        var onlyOnReducers: Set<Int>? = nil
+        for i in 0..<code.count where code.is(i, "_printChanges") && code.is(i - 1, "func") {
+            onlyOnReducers = Set(file.model.reducers.flatMap(\.builderDeclarations).flatMap(\.allElements)
+                .flatMap(\.modifiers).filter { $0.name == "_printChanges" }.map(\.nameToken))
+            break
+        }
+        for i in 0..<code.count where isReportedCall(i, code) {
+            if let onlyOnReducers, !onlyOnReducers.contains(i) { continue }
+            if previews.contains(where: { $0.contains(i) }) { continue }
+            findings.append(finding(at: code.tokens[i].startOffset, Self.message(isSwiftUIView: code.isDot(i - 1) && code.is(i - 2, "Self")),
+                                    fix: removalFix(at: i, file: file)))
         }
         return findings
+    }
+
+    /// `x._printChanges()`, `._printChanges(.actionLabels)`, also across a postfix `#if`; not a declaration
+    /// of someone's own `_printChanges`, and not a call with a string-literal argument (TCA's takes no
+    /// argument or a printer, so that is some other API).
+    private func isReportedCall(_ i: Int, _ code: CodeTokens) -> Bool {
+        guard i >= 0, i < code.count, code.tokens[i].kind == .identifier, code.is(i, "_printChanges"),
+              !code.is(i - 1, "func"), !code.is(i - 1, "var"), !code.is(i - 1, "let"),
+              let open = argumentsOpen(i, code) else { return false }
+        // No argument, or one of TCA's own printers: a debugging aid. A printer of the app's own
+        // (`._printChanges(.logger)`, `._printChanges(printer)`) is deliberate logging, not a leftover, and
+        // a string literal is some other API.
+        guard let close = code.partnerOf(open), close > open else { return false }
+        if close == open + 1 { return true }
+        return close == open + 3 && code.isDot(open + 1) && Self.tcaPrinters.contains(code.text(open + 2))
+    }
+
+    /// TCA's `_printChanges` is an instance method of a reducer; `Self._printChanges()` is SwiftUI's static
+    /// `View._printChanges()`, a debugging aid too, which prints why a view's body was evaluated.
+    static func message(isSwiftUIView: Bool) -> String {
+        isSwiftUIView
+            ? "Remove Self._printChanges() before merging; it is SwiftUI's debugging aid (underscored, unversioned API) that prints why the view's body was evaluated, every time it is"
+            : "Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff"
+    }
+
+    /// `_ReducerPrinter`'s static members in TCA.
+    static let tcaPrinters: Set<String> = ["customDump", "actionLabels"]
+
+    /// Token ranges of `#Preview { … }` blocks and of the members of `PreviewProvider` types: a store
+    /// built for a preview prints into the preview's console only, on purpose.
+    static func previewRanges(_ code: CodeTokens) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        for i in 0..<code.count where code.is(i, "#Preview") || code.is(i, "PreviewProvider") {
+            var k = i + 1
+            if code.isPunct(k, .lparen) { k = code.skipGroup(k, limit: code.count) }
+            var steps = 0
+            while k < code.count && !code.isPunct(k, .lbrace) && steps < 64 { k = code.skipGroup(k, limit: code.count); steps += 1 }
+            if code.isPunct(k, .lbrace), let close = code.partnerOf(k), close > k { ranges.append(k..<close) }
+        }
+        return ranges
+    }
+
+    private func argumentsOpen(_ i: Int, _ code: CodeTokens) -> Int? {
+        var open = i + 1
+        if let g = code.skipGenericArguments(open, limit: code.count) { open = g }
+        return code.isPunct(open, .lparen) ? open : nil
+    }
+
+    /// The reported call `._printChanges(…)` at `i` (name token) as `(dot, close)`, or nil when it has no
+    /// receiver dot (`_printChanges()` inside an extension) or its parentheses do not close.
+    private func modifier(at i: Int, _ code: CodeTokens) -> (dot: Int, close: Int)? {
+        guard isReportedCall(i, code), code.isDot(i - 1), let open = argumentsOpen(i, code),
+              let close = code.partnerOf(open), close > open else { return nil }
+        return (i - 1, close)
+    }
+
+    /// Safe: deletes the modifier and keeps the rest of the chain (`Feature()._printChanges()` → `Feature()`).
+    /// Adjacent calls (`._printChanges()._printChanges()`) go together, so a line holding only them goes
+    /// as a whole; a postfix `#if DEBUG … #endif` whose only content is the modifier goes as a whole;
+    /// `let _ = Self._printChanges()` (a call on a type, whose receiver alone would not compile) goes as
+    /// a statement. None for a call without a receiver, optional chaining (`x?._printChanges()` would leave
+    /// a dangling `?`), a call on a type in any other statement, and a call followed by a trailing closure
+    /// on the same line.
+    private func removalFix(at i: Int, file: AnalyzedFile) -> Fix? {
+        let code = file.code
+        guard let call = modifier(at: i, code) else { return nil }
+        var (dot, close) = call
+        var calls = [i]
+        // Extend over adjacent reported calls on both sides.
+        while code.isPunct(dot - 1, .rparen), let open = code.partnerOf(dot - 1), let previous = modifier(at: open - 1, code),
+              previous.close == dot - 1 {
+            dot = previous.dot
+            calls.insert(open - 1, at: 0)
+        }
+        while let next = modifier(at: close + 2, code), next.dot == close + 1 {
+            calls.append(close + 2)
+            close = next.close
+        }
+        if dot > 0 && code.tokens[dot - 1].kind == .operator && code.is(dot - 1, "?") && !code.newlineBefore[dot] { return nil }
+        if close + 1 < code.count && code.isPunct(close + 1, .lbrace) && !code.newlineBefore[close + 1] { return nil }
+
+        let lines = LineGeometry(bytes: code.bytes)
+        var start = code.tokens[dot].startOffset
+        let end = code.tokens[close].endOffset
+        if !code.newlineBefore[dot], isTypeName(dot - 1, code) {
+            // `let _ = Self._printChanges()`: only the whole statement can go.
+            guard let statement = discardStatementStart(receiver: dot - 1, code),
+                  close + 1 >= code.count || code.newlineBefore[close + 1] || code.isPunct(close + 1, .rbrace)
+            else { return nil }
+            start = code.tokens[statement].startOffset
+        }
+        let range = postfixIfConfigBlock(dot: dot, close: close, file: file, lines: lines)
+            ?? SpanDeletion.range(start, end, lines: lines)
+        return fix("Remove ._printChanges()", .safe, edits: [.delete(range)],
+                   findingOffsets: calls.map { code.tokens[$0].startOffset })
+    }
+
+    /// A receiver that is a bare type name (`Self`, `Feature`) on the call's line: removing the call would
+    /// leave a type where a value is expected. (On an earlier line, the token may be a `#if` condition.)
+    private func isTypeName(_ k: Int, _ code: CodeTokens) -> Bool {
+        guard k >= 0, !code.isDot(k - 1), code.isNameLike(k) else { return false }
+        return code.text(k).first.map { $0.isUppercase } ?? false
+    }
+
+    /// The first token of `let _ = <receiver>` / `_ = <receiver>` starting its line, or nil.
+    private func discardStatementStart(receiver k: Int, _ code: CodeTokens) -> Int? {
+        guard code.isOperator(k - 1, "="), code.is(k - 2, "_") else { return nil }
+        let first = code.is(k - 3, "let") || code.is(k - 3, "var") ? k - 3 : k - 2
+        return code.newlineBefore[first] || first == 0 ? first : nil
+    }
+
+    /// The lines of a postfix `#if COND` / `._printChanges(…)` / `#endif` that holds nothing else (no other
+    /// modifier, no `#else`, no comment), when the `#if` and `#endif` lines hold nothing else either.
+    private func postfixIfConfigBlock(dot: Int, close: Int, file: AnalyzedFile, lines: LineGeometry) -> Range<Int>? {
+        let code = file.code
+        let endif = close + 1
+        guard endif < code.count, code.tokens[endif].kind == .pound, code.is(endif, "#endif"),
+              code.newlineBefore[endif], code.newlineBefore[dot] else { return nil }
+        // The `#if` line: `#if` then its condition, all on the line just above the dot.
+        var h = dot - 1
+        while h > 0 && !code.newlineBefore[h] { h -= 1 }
+        // A postfix `#if` follows its receiver (h > 0) and starts its own line.
+        guard h > 0, code.newlineBefore[h], code.tokens[h].kind == .pound, code.is(h, "#if"),
+              code.isPostfixIfConfig(h, limit: code.count) else { return nil }
+        let ifStart = code.tokens[h].startOffset
+        let endifEnd = code.tokens[endif].endOffset
+        let blockStart = lines.lineStart(ifStart)
+        guard lines.isBlank(blockStart, ifStart), lines.isBlank(endifEnd, lines.contentEnd(endifEnd)),
+              lines.hasLineBreak(endifEnd),
+              !TokenLookup.hasComment(in: blockStart..<lines.nextLineStart(endifEnd), tokens: file.tokens)
+        else { return nil }
+        return blockStart..<lines.nextLineStart(endifEnd)
     }
 }

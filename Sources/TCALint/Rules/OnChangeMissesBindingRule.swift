@@ -7,7 +7,8 @@ public struct OnChangeMissesBindingRule: Rule {
         id: "on_change_misses_binding",
         name: "On Change Misses Binding",
         summary: "`.onChange(of:)` is attached to one reducer while a sibling `BindingReducer()` can change the observed value; those binding changes are never observed",
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        prefilterNeedles: ["Reducer"]
     )
 
     public init() {}
@@ -25,6 +26,8 @@ public struct OnChangeMissesBindingRule: Rule {
             for body in bodies where seenBodies.insert(body.nameToken).inserted {
                 let placed = PlacedElements(body: body)
                 guard !placed.bindingReducers.isEmpty else { continue }
+                // Once per body, not per onChange: n modifiers on one element would cost n² otherwise.
+                var childStates: Set<String>? = nil
                 for candidate in placed.onChanges {
                     guard let binding = placed.bindingReducers.first(where: { b in
                         b.domain == candidate.domain && !candidate.wraps(b.element.nameToken) && !b.isExclusive(with: candidate.placed)
@@ -37,8 +40,8 @@ public struct OnChangeMissesBindingRule: Rule {
                         stateLoaded = true
                     }
                     let observed = ObservedValue.read(onChangeArguments: candidate.modifier.argumentsOpen, code: code)
-                    let childStates = Self.childStateNames(in: body, code: code)
-                    guard Self.isBindable(observed, state: state, childStates: childStates) else { continue }
+                    if childStates == nil { childStates = Self.childStateNames(in: body, code: code) }
+                    guard Self.isBindable(observed, state: state, childStates: childStates ?? []) else { continue }
                     let shown = observed.text.map { "onChange(of: \($0))" } ?? "onChange"
                     let owner = candidate.element.name == "BindingReducer" ? "this BindingReducer" : candidate.element.displayName
                     findings.append(finding(
@@ -50,7 +53,7 @@ public struct OnChangeMissesBindingRule: Rule {
         return findings
     }
 
-    private func model(_ model: FileModel, declaresActionOf reducer: ReducerType) -> Bool {
+    private func model(_ model: FileModel, declaresActionOf reducer: ReducerDeclaration) -> Bool {
         model.declarations(of: reducer).contains { !$0.actionCases.isEmpty }
     }
 
@@ -66,20 +69,7 @@ public struct OnChangeMissesBindingRule: Rule {
     /// only what the visible `State` proves read-only (or owned by something other than bindings) is not.
     static func isBindable(_ observed: ObservedValue, state: StateDeclaration?, childStates: Set<String>) -> Bool {
         guard let names = observed.firstComponents, let state else { return true }
-        return names.contains { name in
-            if childStates.contains(name) { return false }
-            // Not declared in the visible State (an extension elsewhere), or computed: a computed value
-            // changes whenever a binding writes a field it reads, so it counts as bindable.
-            guard let p = state.properties[name], !p.isReadOnlyComputed else { return true }
-            if p.isLet || p.isStatic || p.hasRestrictedSetter { return false }
-            // Presentation state changes through presentation actions, never through bindings.
-            if p.attributes.contains("Presents") || p.attributes.contains("PresentationState") { return false }
-            // Legacy bindings (no `@ObservableState`) can only write `@BindingState` stored properties.
-            if !state.isObservable {
-                return p.attributes.contains("BindingState") || p.attributes.contains("BindableState")
-            }
-            return true
-        }
+        return names.contains { name in !childStates.contains(name) && state.mayBeWrittenByBinding(name) }
     }
 
     /// State properties that child features own: the first key path of each `Scope(state:)`,

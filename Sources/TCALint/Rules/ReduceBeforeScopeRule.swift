@@ -7,7 +7,9 @@ public struct ReduceBeforeScopeRule: Rule {
         name: "Reduce Before Scope",
         summary: "Parent `Reduce` listed before a child `Scope`; the parent sees child state before the child ran",
         defaultSeverity: .warning,
-        fixability: .unsafe
+        isOptIn: true,
+        fixAvailability: .sometimes,
+        prefilterNeedles: ["Reducer"]
     )
 
     public init() {}
@@ -17,29 +19,54 @@ public struct ReduceBeforeScopeRule: Rule {
         var findings: [Finding] = []
         for reducer in file.model.reducers {
             let functions = file.model.declarations(of: reducer).flatMap { $0.functions }
-            for body in reducer.bodies {
+            let logic = file.reducerLogic.first { $0.declarations.contains { $0 === reducer } }
+            for body in reducer.builderDeclarations {
                 for list in body.reducerBuilderLists {
-                    var pending: [(logic: ParentLogic.Found, element: BuilderElement)] = []
-                    for element in list {
-                        if let logic = ParentLogic.find(element, functions: functions, code: code) {
-                            pending.append((logic, element))
-                        } else if element.isScope, !pending.isEmpty {
-                            let scope = ScopeArguments(element, code: code)
-                            for p in pending {
-                                let touch = p.logic.region.flatMap { scope.touch(in: $0, stateName: p.logic.stateName, code: code) }
-                                let detail = touch.map { "; \($0)" } ?? ""
-                                let name = code.text(p.logic.reportToken)
-                                findings.append(finding(
-                                    at: code.tokens[p.logic.reportToken].startOffset,
-                                    "\(name) runs before \(scope.shortDescription) in the same builder; list the child Scope first so the child processes its own actions before the parent logic\(detail)"))
-                            }
-                            pending.removeAll()
+                    var reports: [(offset: Int, message: String)] = []
+                    var firstLogic: Int? = nil
+                    for (index, element) in list.enumerated() {
+                        guard let parent = ParentLogic.find(element, functions: functions, code: code) else { continue }
+                        // Every child Scope after it; an identity `Scope(state: \.self, action: \.self)` is no child.
+                        let scopes = list[(index + 1)...].filter(\.isScope).map { ScopeArguments($0, code: code) }.filter { !$0.isIdentity }
+                        guard !scopes.isEmpty else { continue }
+                        let handling = parent.region.map { logic?.handling(within: $0.0, $0.1) ?? [] } ?? []
+                        // The Scope the parent touches most (how, ranked), else the first.
+                        var chosen = (scope: scopes[0], touch: nil as ScopeArguments.Touch?)
+                        for scope in scopes {
+                            guard let region = parent.region,
+                                  let touch = scope.touch(in: region, handling: handling, stateName: parent.stateName, code: code) else { continue }
+                            if chosen.touch.map({ touch.rank < $0.rank }) ?? true { chosen = (scope, touch) }
                         }
+                        guard let touch = chosen.touch else { continue }
+                        if firstLogic == nil { firstLogic = index }
+                        let detail = "; \(touch.text)"
+                        let name = code.text(parent.reportToken)
+                        reports.append((code.tokens[parent.reportToken].startOffset,
+                                        "\(name) runs before \(chosen.scope.shortDescription) in the same builder; list the child Scope first so the child processes its own actions before the parent logic\(detail)"))
                     }
+                    guard let target = firstLogic, !reports.isEmpty else { continue }
+                    // The fix moves every child Scope below the first reported logic above it.
+                    let scopes = list.indices.filter { $0 > target && list[$0].isScope && !ScopeArguments(list[$0], code: code).isIdentity }
+                    let fix = moveFix(scopes, before: target, in: list, offsets: reports.map(\.offset), file: file)
+                    findings += reports.map { finding(at: $0.offset, $0.message, fix: fix) }
                 }
             }
         }
         return findings
+    }
+
+    /// Unsafe: moves every `Scope` listed after the first parent logic — with its child closure, modifiers
+    /// and attached comments — to just before it, keeping their order. The child then runs before the
+    /// parent for every action, which is the point of the rule but a change of behaviour the user should
+    /// review (ruff's "unsafe fix"). None when a `let`/`var` sits between the parent logic and a Scope, or
+    /// an element shares a line with other code.
+    private func moveFix(_ scopes: [Int], before target: Int, in list: [BuilderElement], offsets: [Int],
+                         file: AnalyzedFile) -> Fix? {
+        guard let last = scopes.last, !ElementMove.hasDeclaration(in: list, from: target, through: last),
+              let edits = ElementMove.edits(moving: scopes.map { list[$0] }, before: list[target], in: file)
+        else { return nil }
+        return fix(scopes.count == 1 ? "Move the Scope above the parent Reduce" : "Move \(scopes.count) Scopes above the parent Reduce",
+                   .unsafe, edits: edits, findingOffsets: offsets)
     }
 }
 
@@ -76,48 +103,40 @@ struct ScopeArguments {
         shortDescription = "Scope(" + code.sourceText(from: open + 1, through: firstArgumentEnd - 1) + ")"
     }
 
-    /// How the parent logic in [open, close] touches this child, if visibly — in order of how much the order
-    /// matters: it handles the child's own actions, it reads or writes the child's state, it only reacts to
-    /// the child's delegate actions, or it only passes the child's actions through (`case .child: return .none`).
-    func touch(in region: (Int, Int), stateName parentState: String, code: CodeTokens) -> String? {
-        let (open, close) = region
-        var ownAction: String? = nil
-        var delegateOnly = false
-        var passThrough = false
-        if let action = actionName, action != "self" {
-            for k in open..<close where code.isDot(k) && k + 1 < close
-                && code.tokens[k + 1].kind == .identifier && code.text(k + 1) == action {
-                let p = k - 1
-                let leadingDot = code.is(p, "case") || code.is(p, "let") || code.is(p, "var") || code.isPunct(p, .lparen)
-                    || code.isPunct(p, .comma) || code.is(p, "return") || code.isOperator(p, "=")
-                guard leadingDot else { continue }
-                if code.isPunct(k + 2, .lparen) {
-                    var q = k + 3
-                    while code.is(q, "let") || code.is(q, "var") { q += 1 }
-                    if code.isDot(q) && code.is(q + 1, "delegate") {
-                        delegateOnly = true
-                    } else if ownAction == nil {
-                        ownAction = code.isDot(q) && code.isNameLike(q + 1) ? ".\(action)(.\(code.text(q + 1)))" : ".\(action)"
-                    }
-                } else {
-                    passThrough = true
-                }
+    /// `Scope(state: \.self, action: \.self)`: the same domain, not a child.
+    var isIdentity: Bool { stateName == "self" && actionName == "self" }
+
+    /// How parent logic touches a child where the order matters (`Scope`'s documentation: the child
+    /// must run first so the parent sees its state after the child handled its own action).
+    struct Touch {
+        var rank: Int
+        var text: String
+    }
+
+    /// Where the parent logic in `region` reads or writes this child's state while handling the child's
+    /// own actions: in a case whose pattern matches a non-delegate child action, or in code that runs for
+    /// every action. Anything else — passing the child's actions through, reacting to its delegate
+    /// actions, touching the child's state only for the parent's own actions (which the Scope never
+    /// forwards), sending to the child — gives the same result in either order, and is no touch.
+    func touch(in region: (Int, Int), handling: [ActionHandling], stateName parentState: String, code: CodeTokens) -> Touch? {
+        guard let action = actionName, action != "self", let state = stateName, state != "self" else { return nil }
+        // `state.child…`, or the whole state replaced (`state = .loading` switches enum state away from the
+        // child's case, TCA's own example of the harm).
+        func accessesChildState(_ from: Int, _ to: Int) -> Bool {
+            StateAccess.accesses(from: from, to: to, stateName: parentState, code: code).contains { $0.field == state }
+                || (from..<to).contains { code.text($0) == parentState && code.isOperator($0 + 1, "=") && !code.isDot($0 - 1) }
+        }
+        for c in handling.flatMap(\.cases) where !c.isInert {
+            for path in c.paths where path.first == action && !path.contains("delegate")
+                && accessesChildState(c.clause.bodyStart, c.clause.bodyEnd) {
+                let shown = CasePath.shown(Array(path.prefix(2)))
+                return Touch(rank: 0, text: "on the child's own action (case \(shown)) this Reduce reads or writes the child's state (\(parentState).\(state)) before the child has run")
             }
         }
-        if let own = ownAction {
-            return "this Reduce handles the child's own actions (\(own)) before the child sees them"
-        }
-        if let state = stateName {
-            for k in open..<close where code.tokens[k].kind == .identifier && code.text(k) == parentState
-                && code.isDot(k + 1) && k + 2 < close && code.tokens[k + 2].kind == .identifier && code.text(k + 2) == state {
-                return "this Reduce reads or writes the child's state (\(parentState).\(state)) before the child ran"
+        for h in handling {
+            for range in h.everyActionRanges ?? [] where accessesChildState(range.0, range.1) {
+                return Touch(rank: 1, text: "this Reduce reads or writes the child's state (\(parentState).\(state)) for every action, the child's own included, before the child has run")
             }
-        }
-        if delegateOnly, let action = actionName {
-            return "this Reduce only reacts to the child's delegate actions (.\(action)(.delegate)); the child still runs second"
-        }
-        if passThrough, let action = actionName {
-            return "this Reduce only passes the child's actions through (case .\(action))"
         }
         return nil
     }

@@ -1,5 +1,6 @@
-/// What a rule is, independent of any file: the data `tca-lint rules`, `explain`,
-/// the reporters (SARIF `rules[]`) and the configuration need.
+/// What a rule is, independent of any file: the one place its metadata lives. `tca-lint rules`,
+/// `explain`, the reporters (SARIF `rules[]`), the configuration, the prefilter and the README tables
+/// (checked by a test) all read it from here; `rules/<id>.md` holds only prose and examples.
 public struct RuleDescription: Sendable {
     /// Stable identifier users write in configs and disable comments, e.g. `reduce_before_scope`.
     public let id: String
@@ -10,45 +11,51 @@ public struct RuleDescription: Sendable {
     public let defaultSeverity: Severity
     /// Off unless listed in `opt_in_rules`.
     public let isOptIn: Bool
-    /// Whether `--fix` can correct its findings (see `Sources/TCALint/Fixes`).
-    public let fixability: Fixability
+    /// Whether its findings come with a fix (each fix says whether it is safe or unsafe).
+    public let fixAvailability: FixAvailability
+    /// Byte strings of which a file must contain at least one for this rule to fire in it: files with
+    /// no needle of any rule are skipped unread (see `Prefilter`). A test fails when a rule fires
+    /// in a file without its needle.
+    public let prefilterNeedles: [String]
 
     public init(id: String, name: String, summary: String, defaultSeverity: Severity, isOptIn: Bool = false,
-                fixability: Fixability = .none) {
+                fixAvailability: FixAvailability = .none, prefilterNeedles: [String] = []) {
         self.id = id
         self.name = name
         self.summary = summary
         self.defaultSeverity = defaultSeverity
         self.isOptIn = isOptIn
-        self.fixability = fixability
+        self.fixAvailability = fixAvailability
+        self.prefilterNeedles = prefilterNeedles
     }
 
-    /// The rule's document, `rules/<id>.md`, embedded in the binary (see `RuleDocs`).
+    /// The rule's document, `rules/<id>.md`, embedded in the binary at build time (see `RuleDocsPlugin`).
     public var document: String? { RuleDocs.documents[id] }
-}
 
-/// Whether a rule's findings can be fixed automatically (ruff's model).
-public enum Fixability: String, Sendable, CaseIterable {
-    /// No automatic fix.
-    case none
-    /// `--fix` applies it: the fix cannot change behaviour the user did not ask to change.
-    case safe
-    /// Applied only with `--fix --unsafe`: the fix changes behaviour (which is its point) and deserves a review.
-    case unsafe
-
-    /// The spelling of the rule documents' header (`fixable: …`) and of `tca-lint rules`.
-    public var label: String {
-        switch self {
-        case .none: return "no"
-        case .safe: return "yes"
-        case .unsafe: return "with --unsafe"
-        }
+    /// What `tca-lint explain` prints: a header made from this description, then the document.
+    public var explanation: String {
+        var header = "**\(name)** · default severity: \(defaultSeverity.rawValue) · fix: \(fixAvailability.rawValue)"
+        if isOptIn { header += " · opt-in" }
+        var text = "# \(id)\n\n\(header)\n\n\(summary)\n"
+        if let document { text += "\n" + document }
+        return text.hasSuffix("\n") ? text : text + "\n"
     }
 }
 
-/// A rule reads one analysed file (tokens and reducer model) and describes its findings.
-/// It never formats, locates or filters them: that is done by the diagnostics layer.
-/// One rule per file in `Sources/TCALint/Rules/`, registered in `RuleRegistry.all`.
+/// Whether a rule's findings come with a fix (ruff's `FixAvailability`). Whether `--fix` applies a
+/// given fix alone or only with `--unsafe` is the fix's own `FixApplicability`.
+public enum FixAvailability: String, Sendable, CaseIterable {
+    /// No finding has a fix.
+    case none
+    /// Some findings have one (the rule offers none where it cannot fix without risk).
+    case sometimes
+    /// Every finding has one.
+    case always
+}
+
+/// A rule reads one analysed file (tokens and reducer model) and describes its findings, each with
+/// its fix when the rule knows one. It never formats, locates or filters them: that is done by the
+/// diagnostics layer. One rule per file in `Sources/TCALint/Rules/`, registered in `RuleRegistry.all`.
 public protocol Rule {
     static var description: RuleDescription { get }
     init()
@@ -56,8 +63,13 @@ public protocol Rule {
 }
 
 extension Rule {
-    /// A finding of this rule at a byte offset.
-    public func finding(at offset: Int, _ message: String) -> Finding {
-        Finding(ruleID: Self.description.id, offset: offset, message: message)
+    /// A finding of this rule on the token that starts at `offset` (its range is that token's).
+    public func finding(at offset: Int, _ message: String, fix: Fix? = nil) -> Finding {
+        Finding(ruleID: Self.description.id, offset: offset, message: message, fix: fix)
+    }
+
+    /// A fix of this rule: `edits` resolve the findings at `findingOffsets` together.
+    public func fix(_ title: String, _ applicability: FixApplicability, edits: [TextEdit], findingOffsets: [Int]) -> Fix {
+        Fix(ruleID: Self.description.id, title: title, applicability: applicability, edits: edits, findingOffsets: findingOffsets)
     }
 }

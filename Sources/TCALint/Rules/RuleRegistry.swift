@@ -1,5 +1,6 @@
 /// Every rule tca-lint knows, in the order `tca-lint rules` lists them.
-/// Adding a rule: write `Rules/<Name>Rule.swift`, add its type here, write `rules/<rule_id>.md`.
+/// Adding a rule: `scripts/new-rule <rule_id>` writes `Rules/<Name>Rule.swift` and `rules/<rule_id>.md`
+/// and adds the type here (before `SuperfluousDisableRule`, which judges the others' disables).
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         ReduceBeforeScopeRule.self,
@@ -10,6 +11,12 @@ public enum RuleRegistry {
         LeftoverPrintChangesRule.self,
         OnChangeMissesBindingRule.self,
         UncancelledParentEffectRule.self,
+        SideEffectInReducerRule.self,
+        UncontrolledDependencyRule.self,
+        ForceTryInEffectRule.self,
+        UnstructuredTaskInEffectRule.self,
+        ForceUnwrappedScopeRule.self,
+        EffectCapturesStateRule.self,
         SuperfluousDisableRule.self,
     ]
 

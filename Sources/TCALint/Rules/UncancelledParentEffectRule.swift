@@ -8,7 +8,8 @@ public struct UncancelledParentEffectRule: Rule {
         id: "uncancelled_parent_effect",
         name: "Uncancelled Parent Effect",
         summary: "A parent's long-living effect sends actions into a presented or stacked child but is not cancelled when that child is dismissed",
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        prefilterNeedles: ["Reducer"]
     )
 
     public init() {}
@@ -18,14 +19,17 @@ public struct UncancelledParentEffectRule: Rule {
         var findings: [Finding] = []
         var seen = Set<Int>()
         for logic in file.reducerLogic where !logic.regions.isEmpty {
-            let children = OptionalChildren(logic: logic, code: code)
+            let children = OptionalChildren(logic: logic, model: file.model, code: code)
+            var cancelledAnywhere: [CancellationChain.ID]? = nil
             var dismissals: DismissalClauses? = nil
             for region in logic.regions {
                 var j = region.open + 1
                 while j < region.close {
                     defer { j += 1 }
                     guard let effect = RunEffect.at(j, region: region, children: children, code: code), seen.insert(j).inserted,
-                          effect.isLongLiving, let child = effect.childSends.first else { continue }
+                          effect.isLongLiving,
+                          let child = effect.childSends.first(where: { children.container(of: $0) != .identifiedArray }) else { continue }
+                    let hint = children.dismissalHint(for: child)
                     var ids = CancellationChain.ids(afterExpressionEnd: effect.close + 1, expressionStart: j,
                                                     region: region, code: code)
                     if ids.isEmpty, let helper = logic.declarations.flatMap(\.functions).first(where: { $0.bodyOpen == region.open }) {
@@ -35,14 +39,19 @@ public struct UncancelledParentEffectRule: Rule {
                     if ids.isEmpty {
                         findings.append(finding(
                             at: code.tokens[j].startOffset,
-                            "This long-living effect sends actions into the child (\(shown)) but is not cancellable, so it outlives the child when it is dismissed (ifLet/forEach only cancel the child's own effects); add .cancellable(id:) and return .cancel(id:) \(child.dismissalHint)"))
+                            "This long-living effect sends actions into the child (\(shown)) but is not cancellable, so it outlives the child when it is dismissed (ifLet/forEach only cancel the child's own effects); add .cancellable(id:) and return .cancel(id:) \(hint)"))
                         continue
                     }
+                    // Cancelled by its id anywhere in the reducer (a stop button, a teardown): the author manages its life.
+                    if cancelledAnywhere == nil {
+                        cancelledAnywhere = logic.regions.flatMap { CancellationChain.cancelledIDs(from: $0.open, to: $0.close, code: code) }
+                    }
+                    if cancelledAnywhere!.contains(where: { c in ids.contains { CancellationChain.matches($0, c) } }) { continue }
                     if dismissals == nil { dismissals = DismissalClauses(logic: logic, children: children, code: code) }
                     guard let dismissals, !dismissals.cancel(ids, whenDismissing: child.caseName, code: code) else { continue }
                     findings.append(finding(
                         at: code.tokens[j].startOffset,
-                        "This long-living effect sends actions into the child (\(shown)) and is cancellable, but its id is never cancelled when the child is dismissed, so it outlives the child; return .cancel(id:) \(child.dismissalHint)"))
+                        "This long-living effect sends actions into the child (\(shown)) and is cancellable, but its id is never cancelled, so it outlives the child; return .cancel(id:) \(hint)"))
                 }
             }
         }
@@ -59,13 +68,6 @@ struct RunEffect {
         /// `IdentifiedAction`), or `ifLet` / `forEach` (the case is the action of such an operator).
         var kind: String
         var shown: String { kind == "presented" || kind == "element" ? ".\(caseName)(.\(kind)(…))" : ".\(caseName)(…)" }
-        var dismissalHint: String {
-            switch kind {
-            case "presented": return "where the child is dismissed (case .\(caseName)(.dismiss), state.\(caseName) = nil)"
-            case "ifLet": return "where the child state is set to nil (state.\(caseName) = nil)"
-            default: return "where the element is removed (case .\(caseName)(.popFrom), state.\(caseName).removeLast())"
-            }
-        }
     }
 
     var open: Int
@@ -94,7 +96,10 @@ struct RunEffect {
             let t = code.tokens[k]
             if t.kind == .keyword {
                 if code.is(k, "while") { isLongLiving = true }
-                if code.is(k, "for") && (code.is(k + 1, "await") || (code.is(k + 1, "try") && code.is(k + 2, "await"))) {
+                // `for await` over a stream of events lives as long as the stream; `for try await` over a
+                // response (a request's chunks) ends with it, unless the sequence names a source of events.
+                if code.is(k, "for") && code.is(k + 1, "await") { isLongLiving = true }
+                if code.is(k, "for") && code.is(k + 1, "try") && code.is(k + 2, "await") && Self.sequenceIsEndless(from: k + 3, limit: close, code: code) {
                     isLongLiving = true
                 }
             } else if t.kind == .identifier {
@@ -111,6 +116,24 @@ struct RunEffect {
             }
             k += 1
         }
+    }
+}
+
+extension RunEffect {
+    /// Words that name endless sources of events in a `for try await x in <sequence>` header.
+    static let endlessSourceWords = ["timer", "notification", "observ", "updates", "changes", "events"]
+
+    /// Whether the sequence of the loop header starting at `start` (up to its `{`) names an endless source.
+    static func sequenceIsEndless(from start: Int, limit: Int, code: CodeTokens) -> Bool {
+        var k = start
+        while k < limit && !code.isPunct(k, .lbrace) {
+            if code.tokens[k].kind == .identifier {
+                let word = code.text(k).lowercased()
+                if endlessSourceWords.contains(where: { word.contains($0) }) { return true }
+            }
+            k = code.skipGroup(k, limit: limit)
+        }
+        return false
     }
 }
 
@@ -337,7 +360,50 @@ struct OptionalChildren {
     /// `.ifLet(\.$destination, action: \.destination)`); the case name itself is always tried too.
     var stateNames: [String: Set<String>] = [:]
 
-    init(logic: ReducerLogic, code: CodeTokens) {
+    /// What holds a child, as far as the file shows: it decides whether the child can be dismissed and
+    /// which APIs remove it.
+    enum Container: Equatable {
+        /// `StackState` / `StackAction`: a navigation stack.
+        case stack
+        /// `IdentifiedArray` / `IdentifiedAction`: a collection, not navigation; nothing dismisses its rows.
+        case identifiedArray
+        /// `@Presents` / `PresentationAction`.
+        case presentation
+        case unknown
+    }
+
+    /// Action case → container, from the case's payload (`IdentifiedActionOf<Row>`) and the type of the
+    /// state the `forEach` reads (`IdentifiedArrayOf<Row.State>`).
+    var containers: [String: Container] = [:]
+
+    func container(of child: RunEffect.ChildSend) -> Container {
+        containers[child.caseName] ?? (child.kind == "presented" ? .presentation : .unknown)
+    }
+
+    /// Where the child is removed, naming only APIs its container has.
+    func dismissalHint(for child: RunEffect.ChildSend) -> String {
+        let name = child.caseName
+        let field = stateNames[name]?.sorted().first ?? name
+        switch container(of: child) {
+        case .presentation:
+            return "where the child is dismissed (case .\(name)(.dismiss), state.\(field) = nil)"
+        case .stack:
+            return "where the element is removed (case .\(name)(.popFrom(id:)), state.\(field).removeLast())"
+        case .identifiedArray, .unknown:
+            return child.kind == "ifLet" ? "where the child state is set to nil (state.\(field) = nil)"
+                : "where the child is removed from state.\(field)"
+        }
+    }
+
+    init(logic: ReducerLogic, model: FileModel, code: CodeTokens) {
+        for decl in logic.declarations {
+            for c in decl.actionCases {
+                if c.payload.contains("StackAction") { containers[c.name] = .stack }
+                else if c.payload.contains("IdentifiedAction") { containers[c.name] = .identifiedArray }
+                else if c.payload.contains("PresentationAction") { containers[c.name] = .presentation }
+            }
+        }
+        let state = logic.declarations.first.flatMap { StateDeclaration.find(for: $0, model: model, code: code) }
         for decl in logic.declarations {
             for body in decl.bodies {
                 for element in body.allElements {
@@ -345,8 +411,12 @@ struct OptionalChildren {
                         guard let open = m.argumentsOpen,
                               let action = CasePath.actionArgument(open: open, code: code) else { continue }
                         if kinds[action] == nil { kinds[action] = m.name }
-                        if let state = ObservedValue.keyPathComponents(at: open + 1, code: code).first {
-                            stateNames[action, default: []].insert(state)
+                        if let field = ObservedValue.keyPathComponents(at: open + 1, code: code).first {
+                            stateNames[action, default: []].insert(field)
+                            if containers[action] == nil, let type = state?.properties[field]?.typeText {
+                                if type.contains("StackState") { containers[action] = .stack }
+                                else if type.contains("IdentifiedArray") { containers[action] = .identifiedArray }
+                            }
                         }
                     }
                 }

@@ -39,14 +39,25 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// 1-based line of a byte offset.
-    public func line(of offset: Int) -> Int {
-        let starts = lineStarts
+    public func line(of offset: Int) -> Int { Self.lineIndex(containing: offset, starts: lineStarts) + 1 }
+
+    /// 0-based index of the line (in a `computeLineStarts` table) that contains `offset`.
+    static func lineIndex(containing offset: Int, starts: [Int]) -> Int {
         var lo = 0, hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        return lo + 1
+        return lo
+    }
+
+    /// Where the content of the 0-based `line` ends: before its `\n`, `\r\n` or `\r`.
+    static func contentEnd(ofLine line: Int, starts: [Int], bytes: [UInt8]) -> Int {
+        let start = starts[line]
+        var end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+        if end > start && bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        return end
     }
 
     /// 1-based line and column of a byte offset. Columns count characters (Swift `Character`s,
@@ -68,8 +79,6 @@ public final class SourceFile: @unchecked Sendable {
         let starts = lineStarts
         guard line >= 1 && line <= starts.count else { return "" }
         let start = starts[line - 1]
-        var end = line < starts.count ? starts[line] : bytes.count
-        while end > start && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return String(decoding: bytes[start..<Self.contentEnd(ofLine: line - 1, starts: starts, bytes: bytes)], as: UTF8.self)
     }
 }

@@ -40,15 +40,35 @@ final class ConfigurationReloadTests: XCTestCase {
         client.expectSilence()
 
         // A broken configuration is reported once, and the defaults (a warning) apply meanwhile.
-        try "disabled_rules:\n  - leftover_print_changez\n".write(to: configURL, atomically: true, encoding: .utf8)
+        try "strict: maybe\n".write(to: configURL, atomically: true, encoding: .utf8)
         client.send(#"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(configURI)"}}}"#)
         let shown = try client.receive()
         XCTAssertTrue(shown.contains(#""method":"window/showMessage""#) && shown.contains(#""type":1"#), shown)
-        XCTAssertTrue(shown.contains("\(configURL.path):2:5: error: unknown rule 'leftover_print_changez' in 'disabled_rules'"), shown)
+        XCTAssertTrue(shown.contains("\(configURL.path):1:9: error: 'strict' expects true or false"), shown)
         let republished = try client.receive()
         XCTAssertTrue(republished.contains(#""severity":2"#), republished)
         client.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"text":"let v = view._printChanges() \n"}]}}"#)
         let afterEdit = try client.receive()
         XCTAssertTrue(afterEdit.contains(#""method":"textDocument/publishDiagnostics""#), "no second showMessage: \(afterEdit)")
+
+        // Changed on disk without any notification (a client without file watching): the next lint
+        // notices the new modification time and applies it.
+        try "disabled_rules:\n  - leftover_print_changes\n".write(to: configURL, atomically: true, encoding: .utf8)
+        client.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":3},"contentChanges":[{"text":"let v = view._printChanges()  \n"}]}}"#)
+        client.expect(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"\#(uri)","version":3,"diagnostics":[]}}"#)
+
+        // Deleted without notification: the defaults apply again.
+        try FileManager.default.removeItem(at: configURL)
+        client.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":4},"contentChanges":[{"text":"let v = view._printChanges()\n"}]}}"#)
+        let afterDelete = try client.receive()
+        XCTAssertTrue(afterDelete.contains(#""code":"leftover_print_changes""#) && afterDelete.contains(#""version":4"#), afterDelete)
+
+        // An unknown key is a warning shown once; the rest of the file applies.
+        try "disabled_rule:\n  - x\nleftover_print_changes: error\n".write(to: configURL, atomically: true, encoding: .utf8)
+        client.send(#"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(configURI)"}}}"#)
+        let warned = try client.receive()
+        XCTAssertTrue(warned.contains(#""type":2"#) && warned.contains("unknown key 'disabled_rule' ignored; did you mean 'disabled_rules'?"), warned)
+        let applied = try client.receive()
+        XCTAssertTrue(applied.contains(#""method":"textDocument/publishDiagnostics""#) && applied.contains(#""severity":1"#), applied)
     }
 }

@@ -42,6 +42,15 @@ final class MessageFramerTests: XCTestCase {
         }
     }
 
+    func testTwoContentLengthHeadersAreRejectedAndTheNextMessageStillArrives() {
+        // Either length alone would swallow part of the next message or cut this one; both are refused.
+        for (first, second) in [(7, 2), (2, 7), (7, 7)] {
+            let stream = Array("Content-Length: \(first)\r\nContent-Length: \(second)\r\n\r\n{\"x\":1}".utf8) + frame("{}")
+            XCTAssertEqual(events([stream]), [.framingError("two Content-Length headers in one message"), message("{}")],
+                           "\(first), \(second)")
+        }
+    }
+
     func testHeaderWithoutContentLengthOrColonIsAnError() {
         let result = events([Array("Content-Type: x\r\n\r\n{}".utf8) + frame("1"), Array("garbage\r\n\r\n".utf8) + frame("2")])
         XCTAssertEqual(result, [.framingError("header without Content-Length"), message("1"),

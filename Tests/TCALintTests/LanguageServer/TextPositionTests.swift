@@ -32,15 +32,12 @@ final class TextPositionTests: XCTestCase {
         XCTAssertEqual(i.byteOffset(of: LSPPosition(line: -1, character: 0)), 0)
     }
 
-    func testDiagnosticColumnsAreGraphemesConvertedToBytes() {
-        // Column 3 is after "e\u{301}" (one Character, 3 bytes) and "👍🏽" (one Character, 8 bytes).
+    func testCombiningMarksAndEmojiModifiersCountTheirUTF16Units() {
+        // "e\u{301}" is 3 bytes and 2 UTF-16 units, "👍🏽" 8 bytes and 4 units.
         let i = index("e\u{301}👍🏽x\r\ny")
-        XCTAssertEqual(i.byteOffset(line: 1, characterColumn: 3), 11)
         XCTAssertEqual(i.position(ofByte: 11), LSPPosition(line: 0, character: 6))
-        XCTAssertEqual(i.byteOffset(line: 2, characterColumn: 1), 14)
-        XCTAssertEqual(i.byteOffset(line: 1, characterColumn: 99), 12)
-        // A byte order mark is not a column.
-        XCTAssertEqual(index("\u{FEFF}ab").byteOffset(line: 1, characterColumn: 2), 4)
+        XCTAssertEqual(i.byteOffset(of: LSPPosition(line: 0, character: 6)), 11)
+        XCTAssertEqual(i.position(ofByte: 14), LSPPosition(line: 1, character: 0))
     }
 
     func testIncrementalChangesApplyInOrderWithCRLF() throws {

@@ -1,6 +1,8 @@
 import Foundation
 
 /// A parsed `rules/<rule_id>.md`. The format is fixed (see rules/README.md) because tests execute it.
+/// The document holds prose and examples only: the rule's id, name, severity, fix availability and
+/// summary live in its `RuleDescription` (`tca-lint explain` prints them above the document).
 struct RuleDocument {
     static let sectionTitles = [
         "What it does",
@@ -21,13 +23,10 @@ struct RuleDocument {
         /// 1-based line of the opening fence in the .md file (for failure messages).
         var fenceLine: Int
         var code: String
+        /// The `> …` lines right after the block: the messages of its findings, in position order.
+        var messages: [String] = []
     }
 
-    var id: String
-    var name: String
-    var severity: String
-    var fixable: String
-    var summary: String
     /// Section titles in the order they appear.
     var sections: [String]
     var swiftBlocks: [CodeBlock]
@@ -44,24 +43,9 @@ struct RuleDocument {
         var problems: [String] = []
         func line(_ i: Int) -> String { i < lines.count ? lines[i] : "" }
 
-        var id = ""
-        if line(0).hasPrefix("# ") { id = String(line(0).dropFirst(2)) } else { problems.append("line 1 must be '# <rule_id>'") }
-
-        // `**Name** · default severity: warning · fixable: no`
-        var name = "", severity = "", fixable = ""
-        let header = line(2)
-        let parts = header.components(separatedBy: " \u{00B7} ")
-        if parts.count == 3, parts[0].hasPrefix("**"), parts[0].hasSuffix("**"), parts[0].count > 4,
-           parts[1].hasPrefix("default severity: "), parts[2].hasPrefix("fixable: ") {
-            name = String(parts[0].dropFirst(2).dropLast(2))
-            severity = String(parts[1].dropFirst("default severity: ".count))
-            fixable = String(parts[2].dropFirst("fixable: ".count))
-        } else {
-            problems.append("line 3 must be '**<Name>** \u{00B7} default severity: <severity> \u{00B7} fixable: <no|yes|with --unsafe>', got: \(header)")
+        if line(0) != "## \(sectionTitles[0])" {
+            problems.append("line 1 must be '## \(sectionTitles[0])' (name, severity and summary live in the rule's RuleDescription)")
         }
-        let summary = line(4)
-        if summary.isEmpty || summary.hasPrefix("#") { problems.append("line 5 must be the one-line summary") }
-        if !line(1).isEmpty || !line(3).isEmpty || !line(5).isEmpty { problems.append("lines 2, 4 and 6 must be blank") }
 
         var sections: [String] = []
         var blocks: [CodeBlock] = []
@@ -71,7 +55,9 @@ struct RuleDocument {
         var i = 0
         while i < lines.count {
             let l = lines[i]
-            if l.hasPrefix("## ") {
+            if l.hasPrefix("> "), let last = blocks.indices.last, blocks[last].section == currentSection {
+                blocks[last].messages.append(String(l.dropFirst(2)))
+            } else if l.hasPrefix("## ") {
                 currentSection = String(l.dropFirst(3)).trimmingCharacters(in: .whitespaces)
                 sections.append(currentSection)
             } else if l.hasPrefix("```") {
@@ -110,7 +96,6 @@ struct RuleDocument {
         for example in fixExamples where example.before.section != fixSectionTitle {
             problems.append("line \(example.before.fenceLine): fix examples belong in the '\(fixSectionTitle)' section")
         }
-        return RuleDocument(id: id, name: name, severity: severity, fixable: fixable, summary: summary,
-                            sections: sections, swiftBlocks: blocks, fixExamples: fixExamples, problems: problems)
+        return RuleDocument(sections: sections, swiftBlocks: blocks, fixExamples: fixExamples, problems: problems)
     }
 }

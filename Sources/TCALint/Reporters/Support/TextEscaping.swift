@@ -1,19 +1,35 @@
 /// Escaping for the text-based reporters. Each target syntax has exactly one function here.
 public enum TextEscaping {
-    /// For line-oriented formats (xcode, emacs/gcc, summary): a line break inside a path or message
-    /// would start a bogus diagnostic line, so `\n` and `\r` are written as the two characters
-    /// `\n` / `\r`. Nothing else changes.
-    public static func singleLine(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) else { return s }
+    /// The one loop of every escaper (these, `XMLEscaping`, YAML quoting): each scalar of `s` replaced by
+    /// `replacement`'s text, or kept when it returns nil.
+    static func replacingScalars(_ s: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var out = ""
+        out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
         for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
+            if let text = replacement(scalar) { out += text } else { out.unicodeScalars.append(scalar) }
         }
         return out
+    }
+
+    /// For line-oriented formats read on terminals (xcode, emacs/gcc, summary): a line break inside a
+    /// path or message would start a bogus diagnostic line, and other control characters (ESC, BEL,
+    /// backspace, DEL, C1 controls) from a hostile file name would drive the terminal. `\n` and `\r` are
+    /// written as the two characters `\n` / `\r`, the other controls as `\u{XX}`; tab and everything
+    /// else are unchanged.
+    public static func singleLine(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        return replacingScalars(s) { scalar in
+            switch scalar {
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case _ where isControl(scalar): return "\\u{" + Hex.twoDigits(UInt8(scalar.value), uppercase: true) + "}"
+            default: return nil
+            }
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// GitHub workflow-command message data (after the second `::`): `%`, `\r`, `\n` are
@@ -29,18 +45,16 @@ public enum TextEscaping {
     }
 
     private static func githubCommand(_ s: String, escapeSeparators: Bool) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
+        replacingScalars(s) { scalar in
             switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            case ":" where escapeSeparators: out += "%3A"
-            case "," where escapeSeparators: out += "%2C"
-            default: out.unicodeScalars.append(scalar)
+            case "%": return "%25"
+            case "\r": return "%0D"
+            case "\n": return "%0A"
+            case ":" where escapeSeparators: return "%3A"
+            case "," where escapeSeparators: return "%2C"
+            default: return nil
             }
         }
-        return out
     }
 
     /// A GitHub-flavoured Markdown table cell that renders as the literal text:

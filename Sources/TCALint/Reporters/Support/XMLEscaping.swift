@@ -10,27 +10,19 @@ public enum XMLEscaping {
     /// - Characters that are not allowed in XML 1.0 even as references (C0 controls other than
     ///   tab/LF/CR, U+FFFE, U+FFFF) become U+FFFD, so the document always parses.
     public static func escape(_ s: String, attribute: Bool = true) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
-        for scalar in s.unicodeScalars {
+        TextEscaping.replacingScalars(s) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\r": out += "&#13;"
-            case "\n": out += attribute ? "&#10;" : "\n"
-            case "\t": out += attribute ? "&#9;" : "\t"
-            default:
-                if isAllowedInXML10(scalar) {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    out += "\u{FFFD}"
-                }
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\"": return "&quot;"
+            case "'": return "&apos;"
+            case "\r": return "&#13;"
+            case "\n": return attribute ? "&#10;" : nil
+            case "\t": return attribute ? "&#9;" : nil
+            default: return isAllowedInXML10(scalar) ? nil : "\u{FFFD}"
             }
         }
-        return out
     }
 
     /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].

@@ -1,15 +1,15 @@
-// A stand-in for The Composable Architecture, just enough for `._printChanges()` to compile.
-public protocol Reducer {}
+// A feature of the fixture package: the SwiftPM plugins must report its `._printChanges()` (line 16)
+// as a leftover_print_changes warning.
+//
+// `Reducer`, `Reduce` and `_printChanges` come from TCA.swift, a stand-in for The Composable
+// Architecture.
+//
+//
+//
+//
+//
 
-public struct Reduce: Reducer {
-    public init() {}
-}
-
-extension Reducer {
-    public func _printChanges() -> Self { self }
-}
-
-public struct Feature {
+public struct Feature: Reducer {
     public init() {}
 
     public var body: some Reducer {

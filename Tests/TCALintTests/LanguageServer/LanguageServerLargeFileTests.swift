@@ -2,11 +2,10 @@ import Foundation
 import XCTest
 @testable import TCALint
 
-/// Time from an edit to published diagnostics for a 2,000-line file. The server's own time
-/// (analysis, rules, conversion) comes from its `logTimings` messages; the round trip (with
-/// JSON and pipes) is measured here. Target: under 20 ms of our own time in a release build
-/// (`swift test -c release -Xswiftc -enable-testing --filter LanguageServerLatencyTests`).
-final class LanguageServerLatencyTests: XCTestCase {
+/// A 2,000-line file edited 30 times: every edit is answered with a timing log and the diagnostics of
+/// that very version. Functional only (no timed assertions in unit tests): the server's own time per
+/// edit is in its `logTimings` messages, which `scripts/bench`-style measurements read.
+final class LanguageServerLargeFileTests: XCTestCase {
     static func twoThousandLineFile() -> String {
         var lines: [String] = []
         var n = 0
@@ -57,7 +56,7 @@ final class LanguageServerLatencyTests: XCTestCase {
         return lines.prefix(2_000).joined(separator: "\n") + "\n"
     }
 
-    func testEditToPublishForTwoThousandLines() throws {
+    func testEveryEditOfTwoThousandLinesIsPublishedWithItsVersion() throws {
         let (client, _) = LSPTestClient.inProcess()
         client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"initializationOptions":{"debounceMilliseconds":0,"logTimings":true}}}"#)
         _ = try client.receive()
@@ -71,7 +70,6 @@ final class LanguageServerLatencyTests: XCTestCase {
         XCTAssertEqual(firstPublish.components(separatedBy: "leftover_print_changes.md").count - 1, 51,
                        "one finding per complete 39-line reducer: 51 of them in 2,000 lines")
 
-        var own: [Double] = [], roundTrip: [Double] = []
         for version in 2...31 {
             // Alternately insert and delete a space inside line 1000.
             let insert = version % 2 == 0
@@ -82,27 +80,12 @@ final class LanguageServerLatencyTests: XCTestCase {
             let message: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
                 "textDocument": ["uri": uri, "version": version], "contentChanges": [change],
             ]]
-            let started = Date()
             client.send(ScriptedSessionTests.message(message))
             let log = try client.receive()
             let publish = try client.receive()
-            roundTrip.append(Date().timeIntervalSince(started) * 1000)
             XCTAssertTrue(publish.contains(#""version":\#(version)"#), publish)
-            guard let range = log.range(of: #"in [0-9.]+ ms"#, options: .regularExpression),
-                  let ms = Double(log[range].dropFirst(3).dropLast(3)) else {
-                return XCTFail("no timing in \(log)")
-            }
-            own.append(ms)
+            XCTAssertNotNil(log.range(of: #"in [0-9.]+ ms"#, options: .regularExpression), "no timing in \(log)")
+            XCTAssertEqual(publish.components(separatedBy: "leftover_print_changes.md").count - 1, 51, "version \(version)")
         }
-        own.sort()
-        roundTrip.sort()
-        let median = own[own.count / 2], p90 = own[own.count * 9 / 10]
-        print("LSP latency, 2,000 lines: own time median \(median) ms, p90 \(p90) ms; "
-              + "round trip median \(roundTrip[roundTrip.count / 2]) ms, p90 \(roundTrip[roundTrip.count * 9 / 10]) ms")
-        #if DEBUG
-        XCTAssertLessThan(median, 400, "debug build; the 20 ms target applies to release builds")
-        #else
-        XCTAssertLessThan(median, 20)
-        #endif
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import PackagePlugin
+
+/// Makes the build re-lint a target when a `.tca-lint.yml` that can apply to it appears, changes
+/// or disappears, and never fails a build because one went away.
+///
+/// Which files can apply: one in the folder of any of the target's Swift files or in any folder
+/// above, up to `/` (the command line reads the nearest ones from there, and nested ones for their
+/// subtrees). A build command cannot name such a file as an input: a deleted input stops every
+/// later build ("missing inputs"), and one created later is not an input at all, since the plugin
+/// runs only when the build is planned. So this command's inputs are things that always exist:
+///
+/// - each of those folders: adding, deleting or renaming an entry changes a folder's modification
+///   time, which the build system compares (created, deleted, renamed and atomically saved files);
+/// - one "slot" file per folder in the plugin's work directory, kept as a hard link to that
+///   folder's `.tca-lint.yml` when there is one: editing the file in place changes the slot too.
+///
+/// When it runs, it re-links the slots and writes a digest (a comment-only `.swift` file: a
+/// checksum of each configuration file that exists), only when the digest changed. The lint
+/// command depends on the digest, so it re-runs exactly when configuration changed, however often
+/// this cheap command runs (a folder such as `/tmp` or the home folder changes often).
+///
+/// Where hard links are impossible (another file system, a sandbox refusing them), edits in place
+/// are noticed at the next change of the folder or of a Swift file instead.
+struct ConfigurationWatch {
+    static let fileName = ".tca-lint.yml"
+    let folders: [String]
+    let slotDirectory: Path
+    let digest: Path
+
+    init(workDirectory: Path, targetName: String, swiftFiles: [Path]) throws {
+        folders = Self.folders(above: swiftFiles.map(\.string))
+        slotDirectory = workDirectory.appending("\(targetName)+TCALintConfigurationSlots")
+        digest = workDirectory.appending("\(targetName)+TCALintConfiguration.swift")
+        // Inputs must exist before the build starts: an empty slot stands for "not linked yet".
+        try FileManager.default.createDirectory(atPath: slotDirectory.string, withIntermediateDirectories: true)
+        for index in folders.indices where !FileManager.default.fileExists(atPath: slot(index).string) {
+            _ = FileManager.default.createFile(atPath: slot(index).string, contents: Data())
+        }
+    }
+
+    func slot(_ index: Int) -> Path { slotDirectory.appending("\(index)") }
+
+    /// Every folder holding one of the files, and every folder above those but `/` (the build
+    /// system makes `/` depend on every output below it: a cycle), sorted.
+    static func folders(above files: [String]) -> [String] {
+        var folders = Set<String>()
+        for file in files {
+            var folder = (file as NSString).deletingLastPathComponent
+            while folder != "/", !folder.isEmpty, folders.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        return folders.sorted()
+    }
+
+    func command() -> Command {
+        // Arguments: the digest, the slot folder, then the watched folders (slot N is folder N).
+        // The digest names no path (a folder name could hold a newline, which would end the comment).
+        let script = """
+            digest="$1"; slots="$2"; shift 2
+            index=0
+            {
+              echo "// The .tca-lint.yml files that apply to this target, by checksum: tca-lint re-lints it when this changes."
+              for folder in "$@"; do
+                config="${folder%/}/\(Self.fileName)"
+                slot="$slots/$index"
+                if [ -f "$config" ]; then
+                  if ! [ "$slot" -ef "$config" ]; then
+                    rm -f "$slot.new"
+                    ln -L "$config" "$slot.new" 2>/dev/null && mv -f "$slot.new" "$slot"
+                  fi
+                  echo "// $index: $(cksum < "$config")"
+                fi
+                index=$((index + 1))
+              done
+            } > "$digest.new"
+            if cmp -s "$digest.new" "$digest"; then rm -f "$digest.new"; else mv -f "$digest.new" "$digest"; fi
+            exit 0
+            """
+        return .buildCommand(
+            displayName: "tca-lint configuration check",
+            executable: Path("/bin/sh"),
+            arguments: ["-c", script, "tca-lint-configuration", digest.string, slotDirectory.string] + folders,
+            inputFiles: folders.map { Path($0) } + folders.indices.map(slot),
+            outputFiles: [digest]
+        )
+    }
+}

@@ -1,0 +1,84 @@
+/// One reducer type of the project with every part of it, from whichever files declare them:
+/// the result of merging `FileFacts` in a `FeatureIndex`.
+public struct Feature: Sendable {
+    /// The primary declaration's enclosing types and name (`App`, `Settings.Destination`); for a type known
+    /// only through extensions, the extended name as written.
+    public var qualifiedName: String
+    /// The last name component.
+    public var name: String
+    /// `struct`, `enum`, `class`, `actor`, or `extension` when no primary declaration was indexed.
+    public var kind: String
+    /// The primary declaration (or the first extension).
+    public var location: FactLocation
+    /// Why it is a reducer: `@Reducer`, or the inheritance path to `Reducer`
+    /// (`["FeatureReducer", "Reducer"]` for `struct App: FeatureReducer`).
+    public var reducerEvidence: [String]
+    /// Every declaration and extension of the type, in path and line order.
+    public var declarations: [FactLocation]
+    /// Reducer builder lists (`body`, `@ReducerBuilder var core`, `coordinatorReduce()`), from any file.
+    public var builders: [BuilderFacts]
+    /// Where per-action logic lives, from any file, in path and line order.
+    public var logic: [LogicFacts]
+    /// Member functions from any file.
+    public var functions: [FunctionFacts]
+    /// `Action` and the action enums around it.
+    public var action: ActionModel
+    /// `State`, when a declaration of it was indexed.
+    public var state: StateModel?
+    /// The children composed in the builders, resolved to features where the code names them.
+    public var children: [Composition]
+    /// Reducer protocols whose extensions give this feature members it does not declare itself
+    /// (babylon's `extension Reducer where Self: FeatureReducer { var body … }`).
+    public var protocolDefaults: [String]
+    /// For an `@Reducer enum` (destinations, paths): its cases, each naming a child reducer.
+    public var enumCases: [EnumCaseFacts]
+}
+
+/// The feature's actions: `enum Action` and the enums nested in it (`Action.View`, `Action.Delegate`),
+/// and sibling enums whose names end in `Action` (`ViewAction`, `InternalAction`, `ChildAction`).
+public struct ActionModel: Sendable {
+    public struct ActionEnum: Sendable {
+        /// Relative to the feature: `Action`, `Action.View`, `ViewAction`.
+        public var name: String
+        public var cases: [EnumCaseFacts]
+        public var declarations: [FactLocation]
+    }
+    public var enums: [ActionEnum] = []
+    /// `typealias Action = FeatureAction<Self>`: the aliased type, as written.
+    public var alias: String?
+
+    /// The enum at a name relative to the feature (`Action`, `Action.View`).
+    public func enumNamed(_ name: String) -> ActionEnum? { enums.first { $0.name == name } }
+}
+
+/// The feature's `State` (or the type `typealias State = …` names) with every extension of it.
+public struct StateModel: Sendable {
+    /// Qualified name of the state type.
+    public var qualifiedName: String
+    /// `struct` or `enum` (or `extension` when only extensions were indexed).
+    public var kind: String
+    /// `@ObservableState` on the type.
+    public var isObservable: Bool
+    /// Instance properties (static ones left out), in path and line order; the first declaration of a name wins.
+    public var fields: [PropertyFacts]
+    /// Cases, for an enum state.
+    public var cases: [EnumCaseFacts]
+    public var declarations: [FactLocation]
+
+    public func field(_ name: String) -> PropertyFacts? { fields.first { $0.name == name } }
+}
+
+/// A composition edge of a feature, resolved.
+public struct Composition: Sendable {
+    public var edge: EdgeFacts
+    /// The builder it is written in (`body`, `core`).
+    public var builder: String
+    /// The child feature's qualified name, when it could be resolved.
+    public var child: String?
+    /// How: `closure` (the reducer in the trailing closure), `stateType` (the type of the state field the
+    /// path names, e.g. `@Presents var destination: Destination.State?` for `.ifLet(\.$destination, …)`).
+    public var resolvedFrom: String?
+    /// The parent's state field the state path starts at, when declared (its type tells `StackState`
+    /// from `IdentifiedArrayOf`; its wrappers tell `@Presents`).
+    public var stateField: PropertyFacts?
+}

@@ -1,0 +1,159 @@
+/// The project-wide feature model: the facts of every indexed file merged into features.
+///
+/// Built from `FileFacts` extracted in parallel (`ProjectIndexer`); the merge is sequential and depends only
+/// on the facts, sorted by path, so the index is the same whatever the thread count. Immutable: an
+/// editor replaces one file's facts with `replacing(_:)`, which re-merges without re-reading any file.
+public final class FeatureIndex: @unchecked Sendable {
+    /// The base names TCA itself uses for the reducer protocol.
+    public static let tcaReducerProtocols: Set<String> = ["Reducer", "ReducerProtocol"]
+
+    /// Facts by path.
+    public let files: [String: FileFacts]
+    /// Every name that makes a type a reducer when inherited: TCA's and the project's own protocols that refine
+    /// them (`protocol FeatureReducer: Reducer`), through chains and typealiases.
+    public let reducerProtocols: Set<String>
+    /// Features ordered by qualified name, then location. Merged on first use (a run that only needs the
+    /// reducer protocols never pays for it), once, whichever thread asks first.
+    public var features: [Feature] { merged.wrapped.features }
+
+    /// Inheritance step towards `Reducer` for each project protocol or alias (`FeatureReducer` → `Reducer`).
+    private let protocolParent: [String: String]
+    /// Top-level and nested typealiases by qualified alias name (`Feature`, `App.Child`).
+    private let aliases: [String: String]
+    private let merged: LockedLazy<Merged>
+
+    struct Merged {
+        var features: [Feature]
+        var byName: [String: Int]
+        /// Feature names, for resolving names written in code.
+        var names: NameTable
+    }
+
+    public convenience init(files: [FileFacts]) {
+        var byPath: [String: FileFacts] = [:]
+        for f in files { byPath[f.path] = f }
+        self.init(byPath: byPath)
+    }
+
+    init(byPath: [String: FileFacts]) {
+        self.files = byPath
+        let ordered = byPath.keys.sorted().map { byPath[$0]! }
+        var aliases: [String: String] = [:]
+        for file in ordered {
+            for a in file.typealiases {
+                let key = a.enclosing.isEmpty ? a.name : a.enclosing + "." + a.name
+                if aliases[key] == nil { aliases[key] = a.target }
+            }
+        }
+        self.aliases = aliases
+        let (protocols, parents) = Self.reducerProtocolClosure(ordered, aliases: aliases)
+        self.reducerProtocols = protocols
+        self.protocolParent = parents
+        self.merged = LockedLazy {
+            var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
+            let features = merger.merge()
+            var byName: [String: Int] = [:]
+            for (i, f) in features.enumerated() where byName[f.qualifiedName] == nil { byName[f.qualifiedName] = i }
+            return Merged(features: features, byName: byName,
+                          names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases))
+        }
+    }
+
+    /// A new index with one file's facts added or replaced.
+    public func replacing(_ facts: FileFacts) -> FeatureIndex {
+        var byPath = files
+        byPath[facts.path] = facts
+        return FeatureIndex(byPath: byPath)
+    }
+
+    /// A new index without the file at `path`.
+    public func removing(path: String) -> FeatureIndex {
+        var byPath = files
+        byPath[path] = nil
+        return FeatureIndex(byPath: byPath)
+    }
+
+    /// The project's own reducer protocols and aliases (TCA's left out), sorted.
+    public var projectReducerProtocols: [String] { reducerProtocols.subtracting(Self.tcaReducerProtocols).sorted() }
+
+    /// The feature with this qualified name.
+    public func feature(_ qualifiedName: String) -> Feature? {
+        let m = merged.wrapped
+        return m.byName[qualifiedName].map { m.features[$0] }
+    }
+
+    /// The feature a type name written inside `context` (a qualified type name, or "" at top level) refers to:
+    /// nested types of the context and its enclosing types first, then typealiases, then a unique type
+    /// anywhere whose qualified name ends with the name.
+    public func feature(named name: String, from context: String) -> Feature? {
+        merged.wrapped.names.resolve(name, from: context).flatMap(feature)
+    }
+
+    /// Features with a declaration (or extension) in the file.
+    public func features(declaredIn path: String) -> [Feature] {
+        features.filter { f in f.declarations.contains { $0.path == path } }
+    }
+
+    /// The features that compose this one as a child, with the edge.
+    public func parents(of qualifiedName: String) -> [(parent: Feature, composition: Composition)] {
+        var result: [(Feature, Composition)] = []
+        for f in features { for c in f.children where c.child == qualifiedName { result.append((f, c)) } }
+        return result
+    }
+
+
+    /// Whether linting this file alone misses reducers the project shows: a type in it inherits one of the
+    /// project's own reducer protocols (`struct App: FeatureReducer`), which the file alone cannot tell apart
+    /// from any other protocol.
+    public func needsProjectContext(_ facts: FileFacts) -> Bool {
+        let project = reducerProtocols.subtracting(Self.tcaReducerProtocols)
+        guard !project.isEmpty else { return false }
+        return facts.types.contains { t in t.inherits.contains(where: project.contains) }
+    }
+
+    /// Protocols (and aliases) that refine a reducer protocol, to a fixed point; each with the step towards it.
+    static func reducerProtocolClosure(_ files: [FileFacts], aliases: [String: String]) -> (Set<String>, [String: String]) {
+        var known = tcaReducerProtocols
+        var parent: [String: String] = [:]
+        var changed = true
+        while changed {
+            changed = false
+            for file in files {
+                for p in file.protocols where !known.contains(p.name) {
+                    if let base = p.inherits.first(where: known.contains) {
+                        known.insert(p.name)
+                        parent[p.name] = base
+                        changed = true
+                    }
+                }
+            }
+            for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) where !alias.contains(".") && !known.contains(alias) {
+                if let base = baseNames(of: target).first(where: known.contains) {
+                    known.insert(alias)
+                    parent[alias] = base
+                    changed = true
+                }
+            }
+        }
+        return (known, parent)
+    }
+
+    /// `A & B.C<D>` → [A, C].
+    static func baseNames(of type: String) -> [String] {
+        type.split(separator: "&").compactMap { part in
+            var text = part.trimmingWhitespace()
+            if let lt = text.firstIndex(of: "<") { text = String(text[..<lt]) }
+            for prefix in ["any ", "some "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+            return text.split(separator: ".").last.map(String.init)
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\n" || f == "\t" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\n" || l == "\t" || l == "\r" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,46 @@
+/// What a file is for, as its path says: code that ships in an app, or code that exists to document,
+/// test or demonstrate. Rules about harm in shipping reducers skip the others, where the same code is
+/// written on purpose (a tutorial step that shows the mistake before the fix, a UI-test host that
+/// really waits, a preview app that prints every change).
+public struct SourceRole: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Inside a DocC catalog (`*.docc/`): tutorial steps and snippets, not compiled into any target.
+    public static let documentation = SourceRole(rawValue: 1 << 0)
+    /// A test target (a folder named `Tests` or ending in `Tests`, a `*Tests.swift` file) or a UI-test
+    /// host's screen (`*TestCase.swift`, as TCA's Integration app names them).
+    public static let test = SourceRole(rawValue: 1 << 1)
+    /// A demo, sample or preview app: a folder whose name contains `Example`, `Sample`, `Demo` or
+    /// `Preview` (`Examples/`, `sampleapps/`, `PreviewApps/`, `FooPreview/`).
+    public static let demo = SourceRole(rawValue: 1 << 2)
+
+    /// The role of `path`, read from its components below the current directory (the project being
+    /// linted), so that where the project itself lives (`~/Examples/MyApp`) does not count.
+    public init(path: String) {
+        self.init(path: path, below: SourceRole.workingDirectory)
+    }
+
+    private static let workingDirectory = Paths.currentDirectory()
+
+    public init(path: String, below root: String) {
+        var role: SourceRole = []
+        var relative = Substring(path)
+        if path.hasPrefix("/"), !root.isEmpty, root != "/", path.hasPrefix(root), path.dropFirst(root.count).first == "/" {
+            relative = path.dropFirst(root.count + 1)
+        }
+        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+        for (index, component) in components.enumerated() {
+            let isFile = index == components.count - 1
+            if isFile {
+                if component.hasSuffix("Tests.swift") || component.hasSuffix("TestCase.swift") { role.insert(.test) }
+                continue
+            }
+            if component.hasSuffix(".docc") { role.insert(.documentation) }
+            if component == "Tests" || component.hasSuffix("Tests") { role.insert(.test) }
+            let lowered = component.lowercased()
+            if ["example", "sample", "demo", "preview"].contains(where: lowered.contains) { role.insert(.demo) }
+        }
+        self = role
+    }
+}

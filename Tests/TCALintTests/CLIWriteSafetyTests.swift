@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Issue 14 through the command line: failed writes, `--output`, baselines with `--fix`, odd inputs.
+final class CLIWriteSafetyTests: XCTestCase {
+    static let finding = "let s = Store(initialState: F.State()) { F()._printChanges() }\n"
+
+    func testAReportThatCannotBeWrittenToStandardOutputIsExitTwo() throws {
+        let tree = try ScratchTree()
+        try tree.write("A.swift", Self.finding)
+        let fd = open("/dev/full", O_WRONLY)
+        defer { close(fd) }
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["lint", "--reporter", "json", "A.swift"]
+        process.currentDirectoryURL = tree.root
+        process.standardOutput = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 2)
+        XCTAssertTrue(stderr.contains("tca-lint: error: cannot write the report to standard output: No space left on device"), stderr)
+    }
+
+    func testOutputAndBaselineRefuseSwiftFilesAndInputsAndWriteThroughLinksAndDevices() throws {
+        let tree = try ScratchTree()
+        try tree.write("A.swift", Self.finding)
+        try tree.write("B.swift", Self.finding)
+        // `--output $EMPTY A.swift B.swift`: the shell drops the empty word, so A.swift would be the output.
+        for arguments in [["--output", "A.swift", "B.swift"], ["--write-baseline", "Other.swift", "A.swift"]] {
+            let result = try CLI.run(["lint"] + arguments, in: tree.root)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains("it names a Swift source file"), result.stderr)
+        }
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("A.swift")), Self.finding)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tree.root.appendingPathComponent("Other.swift").path))
+        // An input reached through another name (symlink) is refused too.
+        symlink("A.swift", tree.root.appendingPathComponent("alias.txt").path)
+        let aliased = try CLI.run(["lint", "--output", "alias.txt", "A.swift"], in: tree.root)
+        XCTAssertEqual(aliased.status, 2)
+        XCTAssertTrue(aliased.stderr.contains("refusing to write --output onto 'alias.txt': it is the input 'A.swift'"), aliased.stderr)
+        // A symlink to a report file: the target is written, the link stays.
+        try tree.write("report.txt", "old")
+        symlink("report.txt", tree.root.appendingPathComponent("latest.txt").path)
+        XCTAssertEqual(try CLI.run(["lint", "--output", "latest.txt", "A.swift"], in: tree.root).status, 0)
+        XCTAssertTrue(try String(contentsOf: tree.root.appendingPathComponent("report.txt")).contains("leftover_print_changes"))
+        XCTAssertNotNil(try? FileManager.default.destinationOfSymbolicLink(atPath: tree.root.appendingPathComponent("latest.txt").path))
+        // A device is written into (and fails here), never replaced.
+        for flag in ["--output", "--write-baseline"] {
+            let full = try CLI.run(["lint", flag, "/dev/full", "A.swift"], in: tree.root)
+            XCTAssertEqual(full.status, 2, flag)
+            XCTAssertTrue(full.stderr.contains("'/dev/full': write failed: No space left on device"), full.stderr)
+        }
+        var s = stat()
+        stat("/dev/full", &s)
+        XCTAssertEqual(s.st_mode & S_IFMT, S_IFCHR)
+    }
+
+    func testBaselineIsHonouredWithFixAndDiffAndAMissingOneStopsTheFix() throws {
+        let tree = try ScratchTree()
+        try tree.write("A.swift", Self.finding)
+        XCTAssertEqual(try CLI.run(["lint", "--write-baseline", "base.json", "A.swift"], in: tree.root).status, 0)
+        // Safe fixes are still applied; the baselined finding is not reported, so --strict passes.
+        let diff = try CLI.run(["lint", "--diff", "--strict", "--baseline", "base.json", "A.swift"], in: tree.root)
+        XCTAssertEqual(diff.status, 1, "a patch is shown: \(diff.stderr)")
+        try tree.write("B.swift", "// tca-lint:disable:next leftover_print_changes\n" + Self.finding)
+        let clean = try CLI.run(["lint", "--fix", "--strict", "--baseline", "base.json", "B.swift"], in: tree.root)
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        let fixBaselined = try CLI.run(["lint", "--fix", "--strict", "--unsafe", "--baseline", "base.json", "--reporter", "json", "A.swift"], in: tree.root)
+        XCTAssertEqual(fixBaselined.status, 0, fixBaselined.stderr)
+        for baseline in ["missing.json", "broken.json"] {
+            try tree.write("broken.json", "{not json")
+            try tree.write("C.swift", Self.finding)
+            let result = try CLI.run(["lint", "--fix", "--baseline", baseline, "C.swift"], in: tree.root)
+            XCTAssertEqual(result.status, 2, baseline)
+            XCTAssertTrue(result.stderr.contains(baseline), result.stderr)
+            XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("C.swift")), Self.finding, "nothing fixed")
+        }
+    }
+
+    func testFilesNotFixedAreNamedAndTheRunExitsTwo() throws {
+        let tree = try ScratchTree()
+        try tree.write("A.swift", Self.finding)
+        let readOnly = try tree.write("R.swift", Self.finding)
+        chmod(readOnly.path, 0o444)
+        let result = try CLI.run(["lint", "--fix", "A.swift", "R.swift"], in: tree.root)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("R.swift: error: the file is read-only (mode 444); not fixed"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("tca-lint: error: 1 file not fixed: R.swift"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("A.swift")), "let s = Store(initialState: F.State()) { F() }\n")
+    }
+
+    func testDumpSkipsAFIFOInsteadOfBlocking() throws {
+        let tree = try ScratchTree()
+        try tree.write("A.swift", Self.finding)
+        XCTAssertEqual(mkfifo(tree.root.appendingPathComponent("pipe.swift").path, 0o600), 0)
+        for arguments in [["dump", "tokens", "pipe.swift"], ["dump", "reducers", "pipe.swift", "A.swift"]] {
+            let result = try CLI.run(arguments, in: tree.root)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains("pipe.swift: not a regular file"), result.stderr)
+        }
+    }
+
+    func testConfigurationNamedByADirectoryLoopOrDanglingLinkIsAnError() throws {
+        let tree = try ScratchTree()
+        try tree.write("A.swift", "let a = 1\n")
+        let config = tree.root.appendingPathComponent(".tca-lint.yml").path
+        let cases: [(setUp: () -> Void, message: String)] = [
+            ({ mkdir(config, 0o755) }, "is a directory"),
+            ({ symlink(".tca-lint.yml", config) }, "cannot be reached (Too many levels of symbolic links)"),
+            ({ symlink("missing.yml", config) }, "is a symbolic link to a missing file"),
+        ]
+        for (setUp, message) in cases {
+            setUp()
+            let result = try CLI.run(["lint", "A.swift"], in: tree.root)
+            XCTAssertEqual(result.status, 2, message)
+            XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            try FileManager.default.removeItem(atPath: config)
+        }
+    }
+
+    func testSymlinkLoopAndUnreachableFilesAreReportedWithTheirReason() throws {
+        let tree = try ScratchTree()
+        symlink("Loop.swift", tree.root.appendingPathComponent("Loop.swift").path)
+        let result = try CLI.run(["lint", "Loop.swift", "."], in: tree.root)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr.components(separatedBy: "\n").filter { $0.contains("Loop.swift") }.sorted(),
+                       ["tca-lint: error: Loop.swift: cannot access (Too many levels of symbolic links)",
+                        "tca-lint: error: Loop.swift: cannot access (Too many levels of symbolic links)"])
+        try XCTSkipIf(getuid() == 0, "root can read any folder")
+        try tree.write("locked/A.swift", "let a = 1\n")
+        chmod(tree.root.appendingPathComponent("locked").path, 0)
+        defer { chmod(tree.root.appendingPathComponent("locked").path, 0o755) }
+        let locked = try CLI.run(["lint", "locked/A.swift"], in: tree.root)
+        XCTAssertTrue(locked.stderr.contains("locked/A.swift: cannot access (Permission denied)"), locked.stderr)
+    }
+
+    func testControlBytesInFileNamesAreEscapedForTerminals() throws {
+        let tree = try ScratchTree()
+        try tree.write("evil\u{1B}[31m\u{07}.swift", Self.finding)
+        let result = try CLI.run(["lint", "."], in: tree.root)
+        XCTAssertTrue(result.stdout.hasPrefix("evil\\u{1B}[31m\\u{07}.swift:1:46: warning:"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("\u{1B}"))
+    }
+
+    func testInterruptedFixLeavesNoTemporaryFile() throws {
+        let tree = try ScratchTree()
+        let body = String(repeating: "let x = 1\n", count: 20_000) + Self.finding
+        for i in 0..<200 { try tree.write("F\(i).swift", body) }
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["lint", "--fix", "--quiet", "."]
+        process.currentDirectoryURL = tree.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Interrupt while a temporary file exists, i.e. in the middle of a write.
+        var interrupted = false
+        while process.isRunning && !interrupted {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: tree.root.path)) ?? []
+            if names.contains(where: { $0.contains(".tmp-") }) {
+                kill(process.processIdentifier, SIGINT)
+                interrupted = true
+            }
+        }
+        process.waitUntilExit()
+        try XCTSkipUnless(interrupted, "the run ended before a write could be interrupted")
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(process.terminationStatus, SIGINT)
+        let left = try FileManager.default.contentsOfDirectory(atPath: tree.root.path).filter { $0.hasPrefix(".") }
+        XCTAssertEqual(left, [])
+    }
+}

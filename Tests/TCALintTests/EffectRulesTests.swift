@@ -1,0 +1,263 @@
+import XCTest
+@testable import TCALint
+
+/// The pieces of the effect-misuse rules that their documents do not pin down one by one: where the
+/// model says effects and synchronous code are, which fixes are refused, and robustness on cut-off
+/// input. Expectations are written from reading the inputs.
+final class EffectRulesTests: XCTestCase {
+    private func analyzed(_ source: String) -> AnalyzedFile {
+        AnalyzedFile(source: SourceFile(path: "t.swift", bytes: Array(source.utf8)))
+    }
+
+    private func texts(_ file: AnalyzedFile, _ range: Range<Int>) -> String {
+        range.map { file.code.text($0) }.joined(separator: " ")
+    }
+
+    func testEffectClosuresAndSynchronousRanges() throws {
+        let file = analyzed("""
+        @Reducer
+        struct F {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              a()
+              return .merge(
+                .run { send in b() } catch: { error, send in c() },
+                Effect.run(priority: .low, operation: { send in d() }),
+                store.run { e() },
+                .send(.x)
+              )
+            }
+          }
+        }
+        """)
+        let part = try XCTUnwrap(file.reducerCode.first)
+        XCTAssertEqual(file.reducerCode.count, 1)
+        let effects = part.effects
+        XCTAssertEqual(effects.map { file.code.text($0.nameToken) }, ["run", "run"])
+        XCTAssertEqual(effects.map(\.closures.count), [2, 1])
+        let closureBodies = effects.flatMap(\.closures).map { texts(file, ($0.open + 1)..<$0.close) }
+        XCTAssertEqual(closureBodies, ["send in b ( )", "error , send in c ( )", "send in d ( )"])
+        XCTAssertEqual(effects.map { $0.sendName(code: file.code) }, ["send", "send"])
+        // Everything else, `store.run { e() }` included (a call on a value), is synchronous.
+        let synchronous = part.synchronous.map { texts(file, $0) }.joined(separator: " | ")
+        XCTAssertTrue(synchronous.contains("a ( )"), synchronous)
+        XCTAssertTrue(synchronous.contains("store . run { e ( ) }"), synchronous)
+        XCTAssertFalse(synchronous.contains("b ( )") || synchronous.contains("c ( )") || synchronous.contains("d ( )"), synchronous)
+    }
+
+    func testUnstructuredTaskForms() {
+        let file = analyzed("""
+        Task { a() }
+        Task(priority: .high) { b() }
+        Task<Void, Never> { c() }
+        Task.detached { d() }
+        Task.sleep(for: .seconds(1))
+        var t: Task<Void, Never> { e() }
+        switch x { case .y: Task { f() } }
+        x.Task { g() }
+        """)
+        let tasks = UnstructuredTask.find(from: 0, to: file.code.count, code: file.code)
+        XCTAssertEqual(tasks.map { texts(file, ($0.open + 1)..<$0.close) }, ["a ( )", "b ( )", "c ( )", "d ( )", "f ( )"])
+        XCTAssertEqual(tasks.map(\.isDetached), [false, false, false, true, false])
+    }
+
+    func testSendNameFollowsTheClosureSignature() {
+        let file = analyzed("""
+        @Reducer
+        struct F {
+          func a() -> Effect<Action> { .run { [id] action in } }
+          func b() -> Effect<Action> { .run { @MainActor send in } }
+          func c() -> Effect<Action> { .run { _ in } }
+          func d() -> Effect<Action> { .fireAndForget { } }
+        }
+        """)
+        let names = file.reducerCode.flatMap(\.effects).map { $0.sendName(code: file.code) }
+        XCTAssertEqual(names, ["action", "send", nil, nil])
+    }
+
+    func testStateNameOfEachRegion() {
+        let file = analyzed("""
+        @Reducer
+        struct F {
+          var body: some ReducerOf<Self> {
+            Reduce { current, action in .none }
+            Reduce(self.core)
+          }
+          func core(into model: inout State, action: Action) -> Effect<Action> { .none }
+          func helper(_ s: inout State, _ a: Action) -> Effect<Action> { .none }
+        }
+        """)
+        let names = file.reducerCode.map { $0.region.stateName }
+        XCTAssertEqual(names, ["current", "model", "s"])
+    }
+
+    func testDependencyPropertiesReadsKeysNamesAndMembers() throws {
+        let file = analyzed("""
+        @Reducer
+        struct F {
+          @Dependency(\\.date.now) var now
+          @Dependency(\\.uuid) private var makeID
+          @Dependency(SomeClient.self) var client
+          var date: Date { .distantPast }
+          func calendar() {}
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
+        """)
+        let logic = try XCTUnwrap(file.reducerLogic.first)
+        let properties = DependencyProperties(declarations: logic.declarations, code: file.code)
+        XCTAssertEqual(properties.names, ["date.now": "now", "uuid": "makeID"])
+        XCTAssertTrue(properties.memberNames.isSuperset(of: ["now", "makeID", "client", "date", "calendar", "body"]))
+        XCTAssertEqual(properties.lastPropertyName.map { file.code.text($0) }, "client")
+    }
+
+    func testSideEffectCallsTellEffectsFromReads() {
+        func matched(_ statement: String) -> String? {
+            let file = analyzed(statement)
+            return SideEffectCalls.match(at: 0, limit: file.code.count, code: file.code)?.shown
+        }
+        XCTAssertEqual(matched("UserDefaults.standard.set(1, forKey: \"k\")"), "UserDefaults.standard.set(…)")
+        XCTAssertNil(matched("UserDefaults.standard.bool(forKey: \"k\")"))
+        XCTAssertEqual(matched("UIApplication.shared.isIdleTimerDisabled = true"), "UIApplication.shared.isIdleTimerDisabled = …")
+        XCTAssertNil(matched("UIApplication.shared.isIdleTimerDisabled == true"))
+        XCTAssertEqual(matched("Analytics.shared.trackEvent(\"x\")"), "Analytics.shared.trackEvent(…)")
+        XCTAssertNil(matched("Theme.shared.settings(for: x)"))
+        XCTAssertEqual(matched("DispatchQueue.global(qos: .utility).async { work() }"), "DispatchQueue.global(qos: .utility).async { … }")
+        XCTAssertNil(matched("DispatchQueue.main.schedule { work() }"))
+        XCTAssertEqual(matched("keychain.removeToken()"), "keychain.removeToken(…)")
+        XCTAssertNil(matched("keychain.readToken()"))
+        XCTAssertEqual(matched("URLSession.shared\n  .dataTask(with: url)\n  .resume()"), "URLSession.shared.dataTask(…)")
+        XCTAssertTrue(SideEffectCalls.isVerb("setValue", ["set"]))
+        XCTAssertFalse(SideEffectCalls.isVerb("settings", ["set"]))
+    }
+
+    /// The fix refuses what it cannot do mechanically: a static helper, a reducer whose struct is in
+    /// another file, a member that already has the dependency's name, `.random`.
+    func testUncontrolledDependencyFixIsRefusedWhereItCannotBeMechanical() {
+        func fixedText(_ source: String) -> String {
+            String(decoding: FixEngine(includeUnsafe: true).run(SourceFile(path: "t.swift", bytes: Array(source.utf8))).bytes,
+                   as: UTF8.self)
+        }
+        let extensionOnly = """
+        extension Feature: Reducer {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              state.id = UUID()
+              return .none
+            }
+          }
+        }
+        """
+        XCTAssertEqual(fixedText(extensionOnly), extensionOnly)
+        let staticHelper = """
+        @Reducer
+        struct Feature {
+          var body: some ReducerOf<Self> { Reduce(Self.core) }
+          static func core(state: inout State, action: Action) -> Effect<Action> {
+            state.id = UUID()
+            return .none
+          }
+        }
+        """
+        XCTAssertEqual(fixedText(staticHelper), staticHelper)
+        let nameTaken = """
+        @Reducer
+        struct Feature {
+          var date = 0
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              state.at = Date()
+              state.roll = Int.random(in: 1...6)
+              return .none
+            }
+          }
+        }
+        """
+        XCTAssertEqual(fixedText(nameTaken), nameTaken)
+    }
+
+    func testForceTryFixStaysOutOfNestedClosuresAndCatchingDoBlocks() {
+        let source = """
+        @Reducer
+        struct Feature {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              .run { send in
+                if true { try! await a() }
+                do { try! await b() } catch { await send(.failed) }
+                items.forEach { _ in try! await c() }
+                for x in xs { try! await d(x) }
+              }
+            }
+          }
+        }
+        """
+        let file = analyzed(source)
+        let detections = ForceTryInEffectRule.detections(in: file)
+        XCTAssertEqual(detections.map { file.code.text($0.tryToken + 3) }, ["a", "b", "c", "d"])
+        XCTAssertEqual(detections.map(\.isFixable), [true, false, false, true])
+    }
+
+    /// Cut-off and unbalanced input: the rules neither crash nor hang, whatever they report.
+    func testTruncatedInputsDoNotCrash() {
+        let full = """
+        @Reducer
+        struct F {
+          @Dependency(\\.uuid) var uuid
+          var body: some ReducerOf<Self> {
+            Scope(state: \\.child!, action: \\.child) { Child() }
+            Reduce { state, action in
+              UserDefaults.standard.set(Date(), forKey: "k")
+              if case .dismiss = action { state.child = nil }
+              return .run { [state] send in
+                try! await Task.sleep(nanoseconds: 1)
+                Task { await send(.x(state.a)) }
+              } catch: { error, send in }
+            }
+          }
+        }
+        """
+        let bytes = Array(full.utf8)
+        let rules: [any Rule.Type] = [SideEffectInReducerRule.self, UncontrolledDependencyRule.self, ForceTryInEffectRule.self,
+                                      UnstructuredTaskInEffectRule.self, ForceUnwrappedScopeRule.self, EffectCapturesStateRule.self]
+        for cut in stride(from: 0, through: bytes.count, by: 7) {
+            let file = AnalyzedFile(source: SourceFile(path: "t.swift", bytes: Array(bytes[0..<cut])))
+            for rule in rules { _ = rule.init().check(file) }
+        }
+        let whole = analyzed(full)
+        XCTAssertEqual(rules.map { $0.init().check(whole).count }, [1, 2, 1, 1, 1, 1])
+    }
+
+    /// `effect_captures_state` and `force_unwrapped_scope` are opt-in (below 95% judged precision on real
+    /// code): silent by default, reported once a configuration lists them in `opt_in_rules`.
+    func testTheOptInEffectRulesReportOnlyWhenEnabled() throws {
+        let source = """
+        @Reducer
+        struct Favorites {
+          var body: some ReducerOf<Self> {
+            Scope(state: \\.detail!, action: \\.detail) { Detail() }
+            Reduce { state, action in
+              switch action {
+              case .closeTapped:
+                state.detail = nil
+                return .none
+              case .search:
+                return .run { [state] send in
+                  await send(.results(try await self.api.search(state.keyword, page: state.page)))
+                }
+              }
+            }
+          }
+        }
+        """
+        let file = SourceFile(path: "Favorites.swift", bytes: Array(source.utf8))
+        let optIn = ["effect_captures_state", "force_unwrapped_scope"]
+        XCTAssertEqual(Linter().lint(file).filter { optIn.contains($0.ruleID) }.count, 0)
+        let configuration = try Configuration(parsing: Array("opt_in_rules: [effect_captures_state, force_unwrapped_scope]\n".utf8),
+                                              path: ".tca-lint.yml", knownRules: RuleConfigInfo.registered, workingDirectory: "/repo")
+        let found = Linter(configuration: configuration).lint(file).filter { optIn.contains($0.ruleID) }
+        XCTAssertEqual(found.map { "\($0.line):\($0.column) \($0.ruleID)" },
+                       ["4:18 force_unwrapped_scope", "11:24 effect_captures_state"])
+        XCTAssertEqual(found.last?.message.hasSuffix("capture the fields it reads ([keyword = state.keyword, page = state.page])"), true,
+                       found.last?.message ?? "")
+    }
+}

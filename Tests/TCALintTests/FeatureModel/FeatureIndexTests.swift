@@ -1,0 +1,339 @@
+import XCTest
+@testable import TCALint
+
+/// The project-wide feature model built from several small in-memory files. Every expectation is
+/// written from reading the inputs.
+final class FeatureIndexTests: XCTestCase {
+    static func facts(_ path: String, _ source: String) -> FileFacts {
+        FileFactsExtractor.extract(AnalyzedFile(source: SourceFile(path: path, bytes: Array(source.utf8))))
+    }
+
+    static func index(_ files: [(String, String)]) -> FeatureIndex {
+        FeatureIndex(files: files.map { facts($0.0, $0.1) })
+    }
+
+    // MARK: reducer-ness
+
+    func testAProjectProtocolDeclaredInAnotherFileMakesAReducer() {
+        let index = Self.index([
+            ("Prelude.swift", "protocol FeatureReducer: Reducer, FeatureActionPayload where State: Hashable {}\nprotocol Client {}"),
+            ("App.swift", "struct App: FeatureReducer {\n  struct State: Hashable {}\n}\nstruct Helper: Client {}"),
+        ])
+        XCTAssertEqual(index.projectReducerProtocols, ["FeatureReducer"])
+        XCTAssertEqual(index.features.map { $0.qualifiedName }, ["App"])
+        XCTAssertEqual(index.feature("App")?.reducerEvidence, ["FeatureReducer", "Reducer"])
+        XCTAssertEqual(index.feature("App")?.state?.qualifiedName, "App.State")
+    }
+
+    func testRefinementChainsTypealiasesAndConformanceInAnExtensionCount() {
+        let index = Self.index([
+            ("A.swift", "protocol Screen: BaseFeature {}"),
+            ("B.swift", "protocol BaseFeature: ComposableArchitecture.Reducer<State, Action> {}"),
+            ("C.swift", "typealias Feature = Reducer\nstruct X: Screen {}\nstruct Y: Feature {}"),
+            ("D.swift", "struct Z {\n  var body: some ReducerOf<Self> { EmptyReducer() }\n}"),
+            ("E.swift", "extension Z: BaseFeature {}\nstruct NotOne: Equatable { var r: some Reducer { EmptyReducer() } }"),
+        ])
+        XCTAssertEqual(index.projectReducerProtocols, ["BaseFeature", "Feature", "Screen"])
+        XCTAssertEqual(index.features.map { $0.qualifiedName }, ["X", "Y", "Z"])
+        XCTAssertEqual(index.feature("X")?.reducerEvidence, ["Screen", "BaseFeature", "Reducer"])
+        XCTAssertEqual(index.feature("Y")?.reducerEvidence, ["Feature", "Reducer"])
+        XCTAssertEqual(index.feature("Z")?.reducerEvidence, ["BaseFeature", "Reducer"])
+        XCTAssertEqual(index.feature("Z")?.declarations.map { $0.path }, ["D.swift", "E.swift"])
+        XCTAssertEqual(index.feature("Z")?.builders.map { $0.name }, ["body"])
+    }
+
+    func testTheReducerMacroOnEnumsAndNestedTypes() {
+        let index = Self.index([("F.swift", """
+            @Reducer
+            struct Parent {
+              @Reducer(state: .equatable)
+              enum Destination {
+                case alert(AlertState<Alert>)
+                case detail(Detail)
+              }
+            }
+            """)])
+        XCTAssertEqual(index.features.map { $0.qualifiedName }, ["Parent", "Parent.Destination"])
+        XCTAssertEqual(index.feature("Parent.Destination")?.kind, "enum")
+        XCTAssertEqual(index.feature("Parent.Destination")?.enumCases.map { $0.name }, ["alert", "detail"])
+        XCTAssertEqual(index.feature("Parent.Destination")?.enumCases.map { $0.payload }, ["AlertState<Alert>", "Detail"])
+    }
+
+    // MARK: parts from any file
+
+    func testPartsJoinTheirFeatureFromOtherFiles() {
+        let index = Self.index([
+            ("Flow.swift", """
+                @Reducer
+                public struct Flow {
+                  @ObservableState
+                  public struct State {
+                    var path = StackState<Path.State>()
+                    @Presents var alert: AlertState<Action.Alert>?
+                    @Shared(.appStorage("x")) var flag = false
+                    var isEmpty: Bool { path.isEmpty }
+                    var count = 0 { didSet { print(count) } }
+                    static let initial = State()
+                  }
+                  public enum Action: BindableAction {
+                    case binding(BindingAction<State>)
+                    case view(View)
+                  }
+                  public var body: some ReducerOf<Self> {
+                    BindingReducer()
+                    coordinatorReduce()
+                  }
+                }
+                """),
+            ("Flow+Coordinator.swift", """
+                extension Flow {
+                  public func coordinatorReduce() -> Reduce<Flow.State, Flow.Action> {
+                    Reduce { state, action in
+                      switch action {
+                      case .view(.nextTapped): state.path.append(.detail(.init())); return .none
+                      default: return .none
+                      }
+                    }
+                  }
+                }
+                extension Flow.Action {
+                  public enum View { case nextTapped, `internal` }
+                }
+                extension Flow.State {
+                  var computedElsewhere: Int { 1 }
+                }
+                """),
+        ])
+        guard let flow = index.feature("Flow") else { return XCTFail("no Flow") }
+        XCTAssertEqual(flow.declarations.map { $0.path }, ["Flow+Coordinator.swift", "Flow.swift"])
+        XCTAssertEqual(flow.builders.map { "\($0.name):\($0.kind.rawValue)" }, ["body:property", "coordinatorReduce:function"])
+        XCTAssertEqual(flow.builders.first?.elements, ["BindingReducer", "coordinatorReduce"])
+        XCTAssertEqual(flow.logic.map { "\($0.kind.rawValue):\($0.owner)" }, ["reduceClosure:coordinatorReduce"])
+        XCTAssertEqual(flow.action.enums.map { $0.name }, ["Action", "Action.View"])
+        XCTAssertEqual(flow.action.enumNamed("Action.View")?.cases.map { $0.name }, ["nextTapped", "internal"])
+        guard let state = flow.state else { return XCTFail("no state") }
+        XCTAssertTrue(state.isObservable)
+        XCTAssertEqual(state.fields.map { $0.name }, ["path", "alert", "flag", "isEmpty", "count", "computedElsewhere"])
+        XCTAssertEqual(state.field("path")?.type, "StackState<Path.State>")
+        XCTAssertEqual(state.field("alert")?.attributes, ["Presents"])
+        XCTAssertEqual(state.field("flag")?.attributes, ["Shared"])
+        XCTAssertEqual(state.fields.filter { $0.isComputed }.map { $0.name }, ["isEmpty", "computedElsewhere"])
+    }
+
+    func testBabylonStyleReduceSplitsAndProtocolDefaults() {
+        let index = Self.index([
+            ("Prelude.swift", """
+                protocol FeatureReducer: Reducer {}
+                extension Reducer where Self: FeatureReducer {
+                  var body: some ReducerOf<Self> { Reduce(core) }
+                  func core(state: inout State, action: Action) -> Effect<Action> { .none }
+                }
+                """),
+            ("Rename.swift", """
+                struct Rename: FeatureReducer {
+                  enum ViewAction { case saveTapped }
+                  enum InternalAction { case saved }
+                  func reduce(into state: inout State, viewAction: ViewAction) -> Effect<Action> {
+                    switch viewAction {
+                    case .saveTapped:
+                      return .send(.internal(.saved))
+                    }
+                  }
+                  func reduce(into state: inout State, internalAction: InternalAction) -> Effect<Action> {
+                    switch internalAction {
+                    case .saved:
+                      state.isSaving = false
+                      return .none
+                    }
+                  }
+                }
+                """),
+        ])
+        guard let rename = index.feature("Rename") else { return XCTFail("no Rename") }
+        XCTAssertEqual(rename.protocolDefaults, ["FeatureReducer"])
+        XCTAssertEqual(rename.action.enums.map { $0.name }, ["ViewAction", "InternalAction"])
+        XCTAssertEqual(rename.logic.map { $0.labels }, [["into", "viewAction"], ["into", "internalAction"]])
+        XCTAssertEqual(rename.logic.map { $0.actionName }, ["viewAction", "internalAction"])
+        let save = rename.logic[0].clauses[0]
+        XCTAssertEqual(save.patterns, [["saveTapped"]])
+        XCTAssertEqual(save.code.sends.map { $0.path }, [["internal", "saved"]])
+        XCTAssertEqual(save.code.sends.map { $0.how }, [.returned])
+        let saved = rename.logic[1].clauses[0]
+        XCTAssertEqual(saved.code.writes, ["isSaving"])
+        XCTAssertFalse(saved.code.isNoOp)
+    }
+
+    // MARK: composition edges
+
+    func testEdgesResolveTheirChildFromTheClosureOrTheStateType() {
+        let index = Self.index([
+            ("Parent.swift", """
+                @Reducer
+                struct Parent {
+                  @ObservableState
+                  struct State {
+                    var child = Child.State()
+                    @Presents var destination: Destination.State?
+                    var rows: IdentifiedArrayOf<Row.State> = []
+                    var path = StackState<Path.State>()
+                  }
+                  @Reducer enum Destination { case sheet(Child) }
+                  @Reducer enum Path { case row(Row) }
+                  var body: some ReducerOf<Self> {
+                    Scope(state: \\.self, action: \\.self) { Logging() }
+                    Scope(state: \\.child, action: \\.child) { Child() }
+                    Reduce { state, action in .none }
+                      .ifLet(\\.$destination, action: \\.destination)
+                      .forEach(\\.rows, action: \\.rows) { Row() }
+                      .forEach(\\.path, action: \\.path)
+                  }
+                }
+                """),
+            ("Children.swift", "@Reducer struct Child {}\n@Reducer struct Row {}\n@Reducer struct Logging {}"),
+        ])
+        guard let parent = index.feature("Parent") else { return XCTFail("no Parent") }
+        let shown = parent.children.map { c in
+            "\(c.edge.operation) \(c.edge.statePath) \(c.edge.actionPath) → \(c.child ?? "nil") (\(c.resolvedFrom ?? "-"))"
+        }
+        XCTAssertEqual(shown, [
+            "Scope self self → nil (-)",
+            "Scope child child → Child (closure)",
+            "ifLet $destination destination → Parent.Destination (stateType)",
+            "forEach rows rows → Row (closure)",
+            "forEach path path → Parent.Path (stateType)",
+        ])
+        XCTAssertTrue(parent.children[0].edge.isIdentity)
+        XCTAssertEqual(parent.children[3].stateField?.type, "IdentifiedArrayOf<Row.State>")
+        XCTAssertEqual(parent.children[4].stateField?.type, "StackState<Path.State>")
+        XCTAssertEqual(index.parents(of: "Row").map { $0.parent.qualifiedName }, ["Parent"])
+        XCTAssertEqual(index.feature(named: "Destination", from: "Parent")?.qualifiedName, "Parent.Destination")
+    }
+
+    func testScopesNestedInAScopeAreRelativeToItsState() {
+        let index = Self.index([("App.swift", """
+            @Reducer struct App {
+              var body: some ReducerOf<Self> {
+                Scope(state: \\.root, action: \\.child) {
+                  Scope(state: \\.main, action: \\.main) { Main() }
+                }
+              }
+            }
+            @Reducer struct Main {}
+            """)])
+        let children = index.feature("App")?.children ?? []
+        XCTAssertEqual(children.map { $0.edge.scopedIn }, [nil, "root"])
+        XCTAssertEqual(children.map { $0.child }, [nil, "Main"])
+    }
+
+    // MARK: logic
+
+    func testLogicInBuildersPropertiesInitAndHelpers() {
+        let index = Self.index([("Game.swift", """
+            @Reducer struct Game {
+              let extra: Reduce<State, Action>
+              init() {
+                self.extra = Reduce { state, action in
+                  state.ticks += 1
+                  return .none
+                }
+              }
+              var body: some ReducerOf<Self> {
+                self.core
+                Reduce(self.helper)
+              }
+              @ReducerBuilder<State, Action>
+              var core: some Reducer<State, Action> {
+                Reduce { state, action in
+                  switch action {
+                  case .activeGames: return .none
+                  case .cancel: break
+                  case .tap: state.selected = []; return .none
+                  }
+                }
+              }
+              func helper(into state: inout State, action: Action) -> Effect<Action> { .none }
+            }
+            """)])
+        let logic = index.feature("Game")?.logic ?? []
+        XCTAssertEqual(logic.map { "\($0.kind.rawValue):\($0.owner)" },
+                       ["initReduce:extra", "reduceClosure:core", "effectFunction:helper"])
+        XCTAssertEqual(logic[0].everyAction?.writes, ["ticks"])
+        XCTAssertEqual(logic[1].clauses.map { $0.code.isNoOp }, [true, true, false])
+        XCTAssertEqual(logic[1].clauses[2].code.writes, ["selected"])
+        XCTAssertNil(logic[1].everyAction)
+    }
+
+    func testHowActionsAreSent() {
+        let index = Self.index([("S.swift", """
+            @Reducer struct S {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .a: return .send(.b)
+                  case .b: return state.flag ? .send(.c) : .none
+                  case .c: return .merge(.send(.a), .run { _ in })
+                  case .d: return .run { send in await send(.internal(.loaded(1))) }
+                  case .e:
+                    var effects: [Effect<Action>] = []
+                    effects.append(.send(.a))
+                    return .concatenate(effects)
+                  case .f: return .send(.a).debounce(id: 1, for: 1, scheduler: q)
+                  case .g: return Effect.merge([.send(.b), .none])
+                  case .h: return loadEffect().merge(with: .send(.c))
+                  case .i: store.send(.a); return .none
+                  case .internal(.loaded): return .none
+                  }
+                }
+              }
+            }
+            """)])
+        let clauses = index.feature("S")?.logic.first?.clauses ?? []
+        let sends = clauses.map { c in c.code.sends.map { "\($0.path.joined(separator: ".")):\($0.how.rawValue)" } }
+        XCTAssertEqual(sends, [
+            ["b:returned"], ["c:ternary"], ["a:merged"], ["internal.loaded:run"], ["a:appended"], ["a:returned"],
+            ["b:merged"], ["c:merged"], [], [],
+        ])
+        XCTAssertEqual(clauses[5].code.sends.first?.chained, ["debounce"])
+        XCTAssertEqual(clauses[1].code.reads, ["flag"])
+        XCTAssertEqual(clauses.last?.patterns, [["internal", "loaded"]])
+        XCTAssertEqual(clauses[7].code.calls, ["loadEffect"])
+    }
+
+    // MARK: incremental and deterministic
+
+    func testReplacingAndRemovingAFile() {
+        let prelude = Self.facts("P.swift", "protocol Feature: Reducer {}")
+        let app = Self.facts("A.swift", "struct App: Feature {}")
+        let index = FeatureIndex(files: [prelude, app])
+        XCTAssertEqual(index.features.map { $0.qualifiedName }, ["App"])
+        let edited = index.replacing(Self.facts("P.swift", "protocol Feature {}"))
+        XCTAssertEqual(edited.features.map { $0.qualifiedName }, [])
+        XCTAssertEqual(index.features.map { $0.qualifiedName }, ["App"], "the original index is unchanged")
+        XCTAssertEqual(index.removing(path: "P.swift").features.count, 0)
+        XCTAssertEqual(edited.replacing(prelude).features.map { $0.qualifiedName }, ["App"])
+        XCTAssertTrue(index.needsProjectContext(app))
+        XCTAssertFalse(index.needsProjectContext(prelude))
+    }
+
+    func testTheModelDoesNotDependOnTheOrderFilesArriveIn() {
+        let files = [
+            Self.facts("b/Child.swift", "@Reducer struct Child {}\nextension Parent { func helper() -> Effect<Action> { .send(.x) } }"),
+            Self.facts("a/Parent.swift", "@Reducer struct Parent { var body: some ReducerOf<Self> { Scope(state: \\.c, action: \\.c) { Child() } } }"),
+            Self.facts("c/Other.swift", "extension Parent.State { var y: Int { 1 } }\nstruct Parent_State {}"),
+        ]
+        let forward = FeatureDump.json(FeatureIndex(files: files).features)
+        let backward = FeatureDump.json(FeatureIndex(files: Array(files.reversed())).features)
+        XCTAssertEqual(forward, backward)
+        XCTAssertTrue(forward.contains("\"child\" : \"Child\""))
+    }
+
+    func testStateTypeNames() {
+        XCTAssertEqual(FeatureMerger.reducerTypeName(fromStateType: "Destination.State?"), "Destination")
+        XCTAssertEqual(FeatureMerger.reducerTypeName(fromStateType: "StackState<Path.State>"), "Path")
+        XCTAssertEqual(FeatureMerger.reducerTypeName(fromStateType: "IdentifiedArray<UUID, Todo.State>"), "Todo")
+        XCTAssertEqual(FeatureMerger.reducerTypeName(fromStateType: "App.Feature.State"), "App.Feature")
+        XCTAssertNil(FeatureMerger.reducerTypeName(fromStateType: "StateMachine"))
+        XCTAssertNil(FeatureMerger.reducerTypeName(fromStateType: "Foo.StateMachine"))
+        XCTAssertNil(FeatureMerger.reducerTypeName(fromStateType: ".State"))
+    }
+}
