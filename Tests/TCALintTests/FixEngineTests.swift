@@ -64,13 +64,13 @@ final class FixEngineTests: XCTestCase {
     }
 
 
-    func testPostfixIfDebugHoldingOnlyTheModifierIsRemovedWhole() {
+    func testPostfixIfHoldingOnlyTheModifierIsRemovedWhole() {
         let input = """
             @Reducer
             struct F {
               var body: some ReducerOf<Self> {
                 Reduce { _, action in switch action { case .binding: .send(.validate); default: .none } }
-                #if DEBUG
+                #if LOG_ACTIONS
                   ._printChanges()
                 #endif
                 .ifLet(\\.$child, action: \\.child)
@@ -94,7 +94,7 @@ final class FixEngineTests: XCTestCase {
         let input = """
             let s = Store(initialState: F.State()) {
               F()
-              #if DEBUG
+              #if LOG_ACTIONS
                 ._printChanges()
                 .signpost()
               #endif
@@ -104,7 +104,7 @@ final class FixEngineTests: XCTestCase {
         XCTAssertEqual(fixed(input), """
             let s = Store(initialState: F.State()) {
               F()
-              #if DEBUG
+              #if LOG_ACTIONS
                 .signpost()
               #endif
             }

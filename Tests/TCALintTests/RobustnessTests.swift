@@ -43,7 +43,7 @@ final class RobustnessTests: XCTestCase {
                            ["3:30"], tail)
         }
         // A call inside an unterminated postfix `#if` is still a call.
-        let open = lint(head + "#if DEBUG\n  ._printChanges()")
+        let open = lint(head + "#if LOG_ACTIONS\n  ._printChanges()")
         XCTAssertEqual(open.filter { $0.ruleID == "leftover_print_changes" }.map { "\($0.line):\($0.column)" }, ["3:30", "5:4"])
     }
 

@@ -22,6 +22,16 @@ final class SourceRoleTests: XCTestCase {
         XCTAssertEqual(SourceRole(path: "/elsewhere/Demo/Feature.swift", below: "/Users/me/App"), .demo)
     }
 
+    /// A project that is itself a collection of samples (Point-Free's `episode-code-samples`) is demo code
+    /// everywhere, whether its files are named relative to it or absolutely; a path outside it is not.
+    func testAProjectNamedForSamplesIsDemoCode() {
+        XCTAssertEqual(SourceRole(path: "0246-tca-tour-pt4/Standups/StandupsApp.swift", below: "/src/episode-code-samples"), .demo)
+        XCTAssertEqual(SourceRole(path: "/src/episode-code-samples/0246-tca-tour-pt4/Standups/StandupsApp.swift",
+                                  below: "/src/episode-code-samples"), .demo)
+        XCTAssertEqual(SourceRole(path: "../App/Feature.swift", below: "/src/episode-code-samples"), [])
+        XCTAssertEqual(SourceRole(path: "0246-tca-tour-pt4/Standups/StandupsApp.swift", below: "/src/standups"), [])
+    }
+
     func testAppHarmRulesSkipDocumentationSnippets() {
         let source = """
         @Reducer

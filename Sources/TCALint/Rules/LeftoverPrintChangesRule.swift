@@ -27,7 +27,12 @@ public struct LeftoverPrintChangesRule: Rule {
                 .flatMap(\.modifiers).filter { $0.name == "_printChanges" }.map(\.nameToken))
             break
         }
-        for i in 0..<code.count where isReportedCall(i, code) {
+        // A call compiled into debug builds only (`#if DEBUG`, also around a postfix modifier) was kept there
+        // on purpose: TCA's printer prints in debug builds only, and the guard says the author knows.
+        var debugOnly = DebugOnlyClauses()
+        for i in 0..<code.count {
+            debugOnly.step(i, code)
+            guard isReportedCall(i, code), !debugOnly.isInside else { continue }
             if let onlyOnReducers, !onlyOnReducers.contains(i) { continue }
             if previews.contains(where: { $0.contains(i) }) { continue }
             findings.append(finding(at: code.tokens[i].startOffset, Self.message(isSwiftUIView: code.isDot(i - 1) && code.is(i - 2, "Self")),

@@ -16,7 +16,9 @@ public struct SourceRole: OptionSet, Sendable {
     public static let demo = SourceRole(rawValue: 1 << 2)
 
     /// The role of `path`, read from its components below the current directory (the project being
-    /// linted), so that where the project itself lives (`~/Examples/MyApp`) does not count.
+    /// linted) and from that directory's own name, so that where the project itself lives
+    /// (`~/Examples/MyApp`) does not count, while a project that is a collection of samples
+    /// (`episode-code-samples`, `TCAExamples`) does.
     public init(path: String) {
         self.init(path: path, below: SourceRole.workingDirectory)
     }
@@ -28,6 +30,9 @@ public struct SourceRole: OptionSet, Sendable {
         var relative = Substring(path)
         if path.hasPrefix("/"), !root.isEmpty, root != "/", path.hasPrefix(root), path.dropFirst(root.count).first == "/" {
             relative = path.dropFirst(root.count + 1)
+            if let project = root.split(separator: "/").last, Self.namesDemo(project) { role.insert(.demo) }
+        } else if !path.hasPrefix("/"), !path.hasPrefix("../"), let project = root.split(separator: "/").last, Self.namesDemo(project) {
+            role.insert(.demo)
         }
         let components = relative.split(separator: "/", omittingEmptySubsequences: true)
         for (index, component) in components.enumerated() {
@@ -38,9 +43,14 @@ public struct SourceRole: OptionSet, Sendable {
             }
             if component.hasSuffix(".docc") { role.insert(.documentation) }
             if component == "Tests" || component.hasSuffix("Tests") { role.insert(.test) }
-            let lowered = component.lowercased()
-            if ["example", "sample", "demo", "preview"].contains(where: lowered.contains) { role.insert(.demo) }
+            if Self.namesDemo(component) { role.insert(.demo) }
         }
         self = role
+    }
+
+    /// A folder name that says demo, sample or preview code (`Examples`, `sampleapps`, `PreviewApps`).
+    private static func namesDemo(_ name: Substring) -> Bool {
+        let lowered = name.lowercased()
+        return ["example", "sample", "demo", "preview"].contains(where: lowered.contains)
     }
 }
