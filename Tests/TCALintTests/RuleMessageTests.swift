@@ -157,4 +157,31 @@ extension RuleMessageTests {
             "Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff",
         ])
     }
+
+    /// An alert is not a feature: its message says what `ifLet` would have cleared, not a reducer that never runs.
+    func testPresentsWithoutIfLetSaysWhatIsLostForAnAlertAndADialog() {
+        let source = """
+            @Reducer struct Welcome {
+              @ObservableState struct State {
+                @Presents var alert: AlertState<Action.Alert>?
+                @Presents var confirm: ConfirmationDialogState<Action.Confirm>?
+              }
+              enum Action {
+                case alert(PresentationAction<Alert>)
+                case confirm(PresentationAction<Confirm>)
+              }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in .none }
+              }
+            }
+            """
+        XCTAssertEqual(messages(PresentsWithoutIfLetRule.self, source), [
+            "@Presents var alert is never integrated: Welcome's body has no .ifLet(\\.$alert, action: \\.alert), so TCA does not clear the alert when one of its buttons is tapped; every alert action must set it to nil by hand",
+            "@Presents var confirm is never integrated: Welcome's body has no .ifLet(\\.$confirm, action: \\.confirm), so TCA does not clear the dialog when one of its buttons is tapped; every dialog action must set it to nil by hand",
+        ])
+        // Integrated: nothing.
+        XCTAssertEqual(messages(PresentsWithoutIfLetRule.self, source.replacingOccurrences(
+            of: "Reduce { state, action in .none }",
+            with: "Reduce { state, action in .none }.ifLet(\\.$alert, action: \\.alert).ifLet(\\.$confirm, action: \\.confirm)")), [])
+    }
 }

@@ -253,7 +253,8 @@ private struct MembersReader {
         // `var body: some ReducerOf<Self>`, `@ReducerBuilder var core`, `var core: some Reducer<State, Action>`
         // (a view's `var body: some View` is not one).
         let typeNamesReducer = (k..<typeEnd).contains { t in
-            code.kind(t) == .identifier && (code.is(t, "Reducer") || code.is(t, "ReducerOf") || code.is(t, "ReducerProtocol"))
+            code.kind(t) == .identifier && (code.is(t, "Reducer") || code.is(t, "ReducerOf") || code.is(t, "ReducerProtocol")
+                || code.is(t, "ReducerProtocolOf"))
         }
         let isBuilder = typeNamesReducer || attributes.contains("ReducerBuilder")
         if isBuilder {

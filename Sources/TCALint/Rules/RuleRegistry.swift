@@ -17,6 +17,7 @@ public enum RuleRegistry {
         UnstructuredTaskInEffectRule.self,
         ForceUnwrappedScopeRule.self,
         EffectCapturesStateRule.self,
+        PresentsWithoutIfLetRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -1,0 +1,99 @@
+/// A `@Presents` / `@PresentationState` field (a child feature's state, an alert, a dialog) that no
+/// `.ifLet(\.$field, …)` of the feature integrates: a child's reducer never runs, and dismissal neither
+/// clears the state nor cancels the child's effects; an alert is not cleared when its buttons are tapped. Read from the file's own feature model, and only where the whole body
+/// is visible in the file.
+public struct PresentsWithoutIfLetRule: Rule {
+    public static let description = RuleDescription(
+        id: "presents_without_if_let",
+        name: "Presents Without If Let",
+        summary: "A `@Presents` child state has no `.ifLet(\\.$field, action:)` in the feature's body; the child's reducer never runs",
+        defaultSeverity: .warning,
+        prefilterNeedles: ["Presents", "PresentationState"]
+    )
+
+    public init() {}
+
+    public func check(_ file: AnalyzedFile) -> [Finding] {
+        guard file.isAppCode else { return [] }
+        let index = FeatureIndex(files: [FileFactsExtractor.extract(file)])
+        var findings: [Finding] = []
+        for feature in index.features {
+            guard let state = feature.state, let builder = Self.soleVisibleBody(of: feature) else { continue }
+            let fields = Set(state.fields.map(\.name))
+            // Every path the body integrates; a path that is not a field of State (a key path held in a
+            // property, a computed path) could integrate anything, so then nothing is reported.
+            var integrated = Set<String>()
+            for edge in builder.edges where edge.scopedIn == nil {
+                let first = edge.statePath.split(separator: ".").first.map(String.init) ?? ""
+                let name = first.hasPrefix("$") ? String(first.dropFirst()) : first
+                guard fields.contains(name) || name == "self" else { integrated = fields; break }
+                integrated.insert(name)
+            }
+            let actionCases = Set(feature.action.enums.filter { $0.name == "Action" }.flatMap(\.cases).map(\.name))
+            for field in state.fields where !integrated.contains(field.name) && actionCases.contains(field.name) {
+                guard let presented = Self.presented(field), let offset = Self.offset(of: field, in: file) else { continue }
+                findings.append(finding(at: offset, Self.message(field: field.name, feature: feature.name, presented)))
+            }
+        }
+        return findings
+    }
+
+    enum Presented { case feature, alert, dialog }
+
+    static func message(field: String, feature: String, _ presented: Presented) -> String {
+        let missing = "@Presents var \(field) is never integrated: \(feature)'s body has no .ifLet(\\.$\(field), action: \\.\(field))"
+        switch presented {
+        case .feature:
+            return missing + ", so the presented feature's reducer never runs, and dismissing it neither clears the state nor cancels its effects"
+        case .alert, .dialog:
+            let what = presented == .alert ? "alert" : "dialog"
+            return missing + ", so TCA does not clear the \(what) when one of its buttons is tapped; every \(what) action must set it to nil by hand"
+        }
+    }
+
+    /// The feature's `body`, when it is the only builder and everything it lists is TCA's own reducers:
+    /// another builder (`core`), a reducer of the app's, or a protocol's default body may integrate the
+    /// field out of sight.
+    private static func soleVisibleBody(of feature: Feature) -> BuilderFacts? {
+        guard feature.protocolDefaults.isEmpty, feature.builders.count == 1, let body = feature.builders.first,
+              body.name == "body", !body.isStatic,
+              body.elements.allSatisfy(knownElements.contains) else { return nil }
+        return body
+    }
+
+    private static let knownElements: Set<String> = ["Scope", "Reduce", "BindingReducer", "CombineReducers", "EmptyReducer"]
+
+    /// What a `@Presents` (or `@PresentationState`) field holds: a feature's state (`Child.State?`, also
+    /// `Destination.State?` for an `@Reducer enum`), an `AlertState`, a `ConfirmationDialogState`; nil for
+    /// anything else.
+    private static func presented(_ field: PropertyFacts) -> Presented? {
+        guard !field.isStatic, !field.isComputed,
+              field.attributes.contains("Presents") || field.attributes.contains("PresentationState") else { return nil }
+        let type = field.type.replacingOccurrences(of: " ", with: "")
+        if type.hasPrefix("AlertState<") { return .alert }
+        if type.hasPrefix("ConfirmationDialogState<") { return .dialog }
+        let isState = type.hasSuffix(".State?") || type.hasPrefix("PresentationState<") && type.hasSuffix(".State>")
+        return isState ? .feature : nil
+    }
+
+    /// The byte offset of the field's name on its declaration line.
+    private static func offset(of field: PropertyFacts, in file: AnalyzedFile) -> Int? {
+        let source = file.source
+        guard field.location.path == source.path, field.location.line >= 1, field.location.line <= source.lineStarts.count
+        else { return nil }
+        let start = source.lineStarts[field.location.line - 1]
+        let end = field.location.line < source.lineStarts.count ? source.lineStarts[field.location.line] : source.bytes.count
+        let code = file.code
+        var low = 0, high = code.count
+        while low < high {
+            let mid = (low + high) / 2
+            if code.tokens[mid].startOffset < start { low = mid + 1 } else { high = mid }
+        }
+        var i = low
+        while i < code.count && code.tokens[i].startOffset < end {
+            if code.text(i) == field.name { return code.tokens[i].startOffset }
+            i += 1
+        }
+        return nil
+    }
+}
