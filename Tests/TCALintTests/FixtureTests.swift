@@ -28,7 +28,10 @@ final class FixtureTests: XCTestCase {
     }
 
     func testFixtureFindingsMatchMarkers() throws {
-        let linter = Linter.withScopeOrder  // as fixtures/.tca-lint.yml configures
+        // The rules fixtures/.tca-lint.yml enables, as `tca-lint lint fixtures` reads it.
+        let config = try ConfigurationLoader.load(explicitPath: PackagePaths.root.appendingPathComponent("fixtures/.tca-lint.yml").path)
+        let linter = Linter(configuration: config)
+        XCTAssertTrue(linter.rules.contains { $0.description.id == "reduce_before_scope" }, "fixtures/.tca-lint.yml enables no opt-in rule")
         for (path, url) in PackagePaths.fixtureFiles() {
             let text = try PackagePaths.read(url)
             let expected = Set(CaretMarkers.parse(text).expected)

@@ -158,30 +158,43 @@ extension RuleMessageTests {
         ])
     }
 
-    /// An alert is not a feature: its message says what `ifLet` would have cleared, not a reducer that never runs.
+    /// An alert is not a feature: its message says what `ifLet` would have cleared, not a reducer that never
+    /// runs. One that the feature clears on `.dismiss` itself, or never sets, is not reported.
     func testPresentsWithoutIfLetSaysWhatIsLostForAnAlertAndADialog() {
         let source = """
             @Reducer struct Welcome {
               @ObservableState struct State {
                 @Presents var alert: AlertState<Action.Alert>?
                 @Presents var confirm: ConfirmationDialogState<Action.Confirm>?
+                @Presents var unused: AlertState<Action.Alert>?
               }
               enum Action {
                 case alert(PresentationAction<Alert>)
                 case confirm(PresentationAction<Confirm>)
+                case unused(PresentationAction<Alert>)
+                case tapped
               }
               var body: some ReducerOf<Self> {
-                Reduce { state, action in .none }
+                Reduce { state, action in
+                  switch action {
+                  case .tapped:
+                    state.alert = AlertState { TextState("A") }
+                    state.confirm = ConfirmationDialogState { TextState("C") }
+                    return .none
+                  case .alert, .confirm, .unused:
+                    return .none
+                  }
+                }
               }
             }
             """
         XCTAssertEqual(messages(PresentsWithoutIfLetRule.self, source), [
-            "@Presents var alert is never integrated: Welcome's body has no .ifLet(\\.$alert, action: \\.alert), so TCA does not clear the alert when one of its buttons is tapped; every alert action must set it to nil by hand",
-            "@Presents var confirm is never integrated: Welcome's body has no .ifLet(\\.$confirm, action: \\.confirm), so TCA does not clear the dialog when one of its buttons is tapped; every dialog action must set it to nil by hand",
+            "@Presents var alert is never integrated: Welcome's body has no .ifLet(\\.$alert, action: \\.alert) and Welcome does not clear it on .alert(.dismiss), so the alert stays in state after it closes",
+            "@Presents var confirm is never integrated: Welcome's body has no .ifLet(\\.$confirm, action: \\.confirm) and Welcome does not clear it on .confirm(.dismiss), so the dialog stays in state after it closes",
         ])
-        // Integrated: nothing.
+        // Cleared on `.dismiss` by hand: nothing.
         XCTAssertEqual(messages(PresentsWithoutIfLetRule.self, source.replacingOccurrences(
-            of: "Reduce { state, action in .none }",
-            with: "Reduce { state, action in .none }.ifLet(\\.$alert, action: \\.alert).ifLet(\\.$confirm, action: \\.confirm)")), [])
+            of: "case .alert, .confirm, .unused:",
+            with: "case .alert(.dismiss): state.alert = nil; return .none\n      case .confirm(.dismiss): state.confirm = nil; return .none\n      case .alert, .confirm, .unused:")), [])
     }
 }

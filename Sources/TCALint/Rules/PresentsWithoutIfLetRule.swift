@@ -1,6 +1,7 @@
 /// A `@Presents` / `@PresentationState` field (a child feature's state, an alert, a dialog) that no
 /// `.ifLet(\.$field, …)` of the feature integrates: a child's reducer never runs, and dismissal neither
-/// clears the state nor cancels the child's effects; an alert is not cleared when its buttons are tapped. Read from the file's own feature model, and only where the whole body
+/// clears the state nor cancels the child's effects; an alert that the feature does not clear on
+/// `.dismiss` itself stays in state after it closes. Fields the feature never sets are left alone. Read from the file's own feature model, and only where the whole body
 /// is visible in the file.
 public struct PresentsWithoutIfLetRule: Rule {
     public static let description = RuleDescription(
@@ -8,6 +9,7 @@ public struct PresentsWithoutIfLetRule: Rule {
         name: "Presents Without If Let",
         summary: "A `@Presents` child state has no `.ifLet(\\.$field, action:)` in the feature's body; the child's reducer never runs",
         defaultSeverity: .warning,
+        isOptIn: true,
         prefilterNeedles: ["Presents", "PresentationState"]
     )
 
@@ -30,8 +32,16 @@ public struct PresentsWithoutIfLetRule: Rule {
                 integrated.insert(name)
             }
             let actionCases = Set(feature.action.enums.filter { $0.name == "Action" }.flatMap(\.cases).map(\.name))
-            for field in state.fields where !integrated.contains(field.name) && actionCases.contains(field.name) {
+            let clauses = feature.logic.flatMap(\.clauses)
+            let written = Set(clauses.flatMap(\.code.writes) + feature.logic.compactMap(\.everyAction).flatMap(\.writes))
+            for field in state.fields where !integrated.contains(field.name) && actionCases.contains(field.name)
+                && written.contains(field.name) {
                 guard let presented = Self.presented(field), let offset = Self.offset(of: field, in: file) else { continue }
+                // An alert or dialog the feature clears on `.dismiss` is cleared whenever the view closes it,
+                // buttons included (the view sends `.dismiss` while the state is still set): no harm.
+                if presented != .feature, clauses.contains(where: { c in
+                    c.code.writes.contains(field.name)
+                        && c.patterns.contains { $0 == [field.name, "dismiss"] || $0 == [field.name] } }) { continue }
                 findings.append(finding(at: offset, Self.message(field: field.name, feature: feature.name, presented)))
             }
         }
@@ -47,7 +57,7 @@ public struct PresentsWithoutIfLetRule: Rule {
             return missing + ", so the presented feature's reducer never runs, and dismissing it neither clears the state nor cancels its effects"
         case .alert, .dialog:
             let what = presented == .alert ? "alert" : "dialog"
-            return missing + ", so TCA does not clear the \(what) when one of its buttons is tapped; every \(what) action must set it to nil by hand"
+            return missing + " and \(feature) does not clear it on .\(field)(.dismiss), so the \(what) stays in state after it closes"
         }
     }
 
