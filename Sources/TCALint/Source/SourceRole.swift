@@ -24,16 +24,28 @@ public struct SourceRole: OptionSet, Sendable {
     }
 
     private static let workingDirectory = Paths.currentDirectory()
+    private static let workingDirectoryNamesDemo = namesDemo(lastComponent(workingDirectory))
+
+    /// Whether the project folder's own name says samples; read once for the working directory.
+    private static func projectNamesDemo(_ root: String) -> Bool {
+        root == workingDirectory ? workingDirectoryNamesDemo : namesDemo(lastComponent(root))
+    }
+
+    private static func lastComponent(_ path: String) -> Substring {
+        path.split(separator: "/").last ?? ""
+    }
 
     public init(path: String, below root: String) {
         var role: SourceRole = []
         var relative = Substring(path)
-        if path.hasPrefix("/"), !root.isEmpty, root != "/", path.hasPrefix(root), path.dropFirst(root.count).first == "/" {
-            relative = path.dropFirst(root.count + 1)
-            if let project = root.split(separator: "/").last, Self.namesDemo(project) { role.insert(.demo) }
-        } else if !path.hasPrefix("/"), !path.hasPrefix("../"), let project = root.split(separator: "/").last, Self.namesDemo(project) {
-            role.insert(.demo)
+        let isBelowRoot: Bool
+        if path.hasPrefix("/") {
+            isBelowRoot = !root.isEmpty && root != "/" && path.hasPrefix(root) && path.dropFirst(root.count).first == "/"
+            if isBelowRoot { relative = path.dropFirst(root.count + 1) }
+        } else {
+            isBelowRoot = !path.hasPrefix("../")
         }
+        if isBelowRoot && Self.projectNamesDemo(root) { role.insert(.demo) }
         let components = relative.split(separator: "/", omittingEmptySubsequences: true)
         for (index, component) in components.enumerated() {
             let isFile = index == components.count - 1
@@ -49,8 +61,15 @@ public struct SourceRole: OptionSet, Sendable {
     }
 
     /// A folder name that says demo, sample or preview code (`Examples`, `sampleapps`, `PreviewApps`).
+    /// Compared as ASCII bytes, case-insensitively: this runs for every folder of every linted path.
     private static func namesDemo(_ name: Substring) -> Bool {
-        let lowered = name.lowercased()
-        return ["example", "sample", "demo", "preview"].contains(where: lowered.contains)
+        let bytes = Array(name.utf8).map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+        return demoWords.contains { word in
+            word.count <= bytes.count && (0...(bytes.count - word.count)).contains { start in
+                bytes[start..<(start + word.count)].elementsEqual(word)
+            }
+        }
     }
+
+    private static let demoWords: [[UInt8]] = ["example", "sample", "demo", "preview"].map { Array($0.utf8) }
 }
