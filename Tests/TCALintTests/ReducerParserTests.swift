@@ -98,6 +98,28 @@ final class ReducerParserTests: XCTestCase {
         XCTAssertNotNil(reduce.argumentsOpen)
     }
 
+    /// Two postfix `#if` blocks in a row both belong to the chain, as SwiftParser reads them; the second
+    /// is not a new element.
+    func testConsecutivePostfixIfBlocksStayInOneChain() {
+        let (m, _) = model("""
+        @Reducer struct F {
+          var body: some ReducerOf<Self> {
+            Reduce { _, _ in .none }
+            #if DEBUG
+              ._printChanges()
+            #endif
+            #if LOG_ACTIONS
+              ._printChanges(.actionLabels)
+            #endif
+            Scope(state: \\.child, action: \\.child) { Child() }
+          }
+        }
+        """)
+        guard let body = m.reducers.first?.body else { return XCTFail("no body") }
+        XCTAssertEqual(shape(body.elements), "Reduce._printChanges._printChanges Scope{Child}")
+        XCTAssertEqual(body.elements[0].modifiers.map { $0.condition }, ["DEBUG", "LOG_ACTIONS"])
+    }
+
     func testQualifiedAndGenericCallees() {
         let (m, _) = model("""
         @Reducer struct F {

@@ -179,6 +179,13 @@ extension CodeTokens {
         while j < limit {
             steps += 1
             if steps > 1, isPunct(j, .semicolon) { return j }
+            // A postfix `#if` that continues the chain after another one (`#if A .x() #endif #if B .y() #endif`)
+            // is skipped whole, as the first one is below.
+            if steps > 1, tokens[j].kind == .pound, isPostfixIfConfig(j, limit: limit), let e = ifConfigEnd(j, limit: limit) {
+                j = e
+                if j >= limit || (newlineBefore[j] && !continuesExpression(at: j, limit: limit)) { return min(j, limit) }
+                continue
+            }
             j = skipGroup(j, limit: limit)
             if j >= limit { return limit }
             if isPunct(j, .semicolon) { return j }
