@@ -1,8 +1,8 @@
 /// A `@Presents` / `@PresentationState` field (a child feature's state, an alert, a dialog) that no
 /// `.ifLet(\.$field, …)` of the feature integrates: a child's reducer never runs, and dismissal neither
 /// clears the state nor cancels the child's effects; an alert that the feature does not clear on
-/// `.dismiss` itself stays in state after it closes. Fields the feature never sets are left alone. Read from the file's own feature model, and only where the whole body
-/// is visible in the file.
+/// `.dismiss` itself stays in state after it closes. Fields the feature never sets are left alone.
+/// Read from the file's own feature model, and only where the whole body is visible in the file.
 public struct PresentsWithoutIfLetRule: Rule {
     public static let description = RuleDescription(
         id: "presents_without_if_let",
@@ -94,12 +94,7 @@ public struct PresentsWithoutIfLetRule: Rule {
         let start = source.lineStarts[field.location.line - 1]
         let end = field.location.line < source.lineStarts.count ? source.lineStarts[field.location.line] : source.bytes.count
         let code = file.code
-        var low = 0, high = code.count
-        while low < high {
-            let mid = (low + high) / 2
-            if code.tokens[mid].startOffset < start { low = mid + 1 } else { high = mid }
-        }
-        var i = low
+        var i = TokenLookup.firstIndex(endingAfter: start, in: code.tokens)
         while i < code.count && code.tokens[i].startOffset < end {
             if code.text(i) == field.name { return code.tokens[i].startOffset }
             i += 1

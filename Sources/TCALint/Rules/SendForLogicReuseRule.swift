@@ -66,8 +66,9 @@ public struct SendForLogicReuseRule: Rule {
     static func childActionCases(_ decls: [ReducerDeclaration], code: CodeTokens) -> Set<String> {
         var result = Set<String>()
         for decl in decls {
-            for c in decl.actionCases where c.payload.hasSuffix("Action") || c.payload.contains("Action<")
-                || c.payload.contains("Action>") || c.payload.contains("ActionOf<") || c.payload.contains(".Action") {
+            for c in decl.actionCases where c.payload.hasSuffix("Action") || ASCIISearch.contains(c.payload, "Action<")
+                || ASCIISearch.contains(c.payload, "Action>") || ASCIISearch.contains(c.payload, "ActionOf<")
+                || ASCIISearch.contains(c.payload, ".Action") {
                 result.insert(c.name)
             }
             for body in decl.bodies {

@@ -122,9 +122,9 @@ enum SideEffectCalls {
             if code.isPunct(end + 1, .lparen), code.isPunct(end + 2, .rparen) { end += 2 }
             return chain(from: j, receiverEnd: end, verbs: singleton, limit: limit, code: code)
         }
-        let lower = name.lowercased()
         var named: Match?
-        if lower.contains("database") || lower.contains("keychain") || name == "db" || name == "realm" {
+        if ASCIISearch.contains(name, "database", ignoringCase: true) || ASCIISearch.contains(name, "keychain", ignoringCase: true)
+            || name == "db" || name == "realm" {
             named = chain(from: j, receiverEnd: j, verbs: storage, limit: limit, code: code)
         } else if name.hasSuffix("Context") || name == "context" {
             named = chain(from: j, receiverEnd: j, verbs: context, limit: limit, code: code)

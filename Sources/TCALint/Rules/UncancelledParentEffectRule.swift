@@ -398,9 +398,9 @@ struct OptionalChildren {
     init(logic: ReducerLogic, model: FileModel, code: CodeTokens) {
         for decl in logic.declarations {
             for c in decl.actionCases {
-                if c.payload.contains("StackAction") { containers[c.name] = .stack }
-                else if c.payload.contains("IdentifiedAction") { containers[c.name] = .identifiedArray }
-                else if c.payload.contains("PresentationAction") { containers[c.name] = .presentation }
+                if ASCIISearch.contains(c.payload, "StackAction") { containers[c.name] = .stack }
+                else if ASCIISearch.contains(c.payload, "IdentifiedAction") { containers[c.name] = .identifiedArray }
+                else if ASCIISearch.contains(c.payload, "PresentationAction") { containers[c.name] = .presentation }
             }
         }
         let state = logic.declarations.first.flatMap { StateDeclaration.find(for: $0, model: model, code: code) }
@@ -414,8 +414,8 @@ struct OptionalChildren {
                         if let field = ObservedValue.keyPathComponents(at: open + 1, code: code).first {
                             stateNames[action, default: []].insert(field)
                             if containers[action] == nil, let type = state?.properties[field]?.typeText {
-                                if type.contains("StackState") { containers[action] = .stack }
-                                else if type.contains("IdentifiedArray") { containers[action] = .identifiedArray }
+                                if ASCIISearch.contains(type, "StackState") { containers[action] = .stack }
+                                else if ASCIISearch.contains(type, "IdentifiedArray") { containers[action] = .identifiedArray }
                             }
                         }
                     }

@@ -61,15 +61,8 @@ public struct SourceRole: OptionSet, Sendable {
     }
 
     /// A folder name that says demo, sample or preview code (`Examples`, `sampleapps`, `PreviewApps`).
-    /// Compared as ASCII bytes, case-insensitively: this runs for every folder of every linted path.
     private static func namesDemo(_ name: Substring) -> Bool {
-        let bytes = Array(name.utf8).map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
-        return demoWords.contains { word in
-            word.count <= bytes.count && (0...(bytes.count - word.count)).contains { start in
-                bytes[start..<(start + word.count)].elementsEqual(word)
-            }
-        }
+        ASCIISearch.contains(name, "example", ignoringCase: true) || ASCIISearch.contains(name, "sample", ignoringCase: true)
+            || ASCIISearch.contains(name, "demo", ignoringCase: true) || ASCIISearch.contains(name, "preview", ignoringCase: true)
     }
-
-    private static let demoWords: [[UInt8]] = ["example", "sample", "demo", "preview"].map { Array($0.utf8) }
 }

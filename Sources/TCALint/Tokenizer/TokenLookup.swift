@@ -24,14 +24,20 @@ enum TokenLookup {
         token(startingAt: offset, in: tokens).flatMap { $0.kind == .comment ? $0 : nil }
     }
 
-    /// True when a comment token lies (even partly) in `range`.
-    static func hasComment(in range: Range<Int>, tokens: [Token]) -> Bool {
+    /// Index of the first token that ends after `offset` (the token covering it, or else the next one),
+    /// or `tokens.count`.
+    static func firstIndex(endingAfter offset: Int, in tokens: [Token]) -> Int {
         var lo = 0, hi = tokens.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if tokens[mid].endOffset <= range.lowerBound { lo = mid + 1 } else { hi = mid }
+            if tokens[mid].endOffset <= offset { lo = mid + 1 } else { hi = mid }
         }
-        var k = lo
+        return lo
+    }
+
+    /// True when a comment token lies (even partly) in `range`.
+    static func hasComment(in range: Range<Int>, tokens: [Token]) -> Bool {
+        var k = firstIndex(endingAfter: range.lowerBound, in: tokens)
         while k < tokens.count && tokens[k].startOffset < range.upperBound {
             if tokens[k].kind == .comment { return true }
             k += 1

@@ -1,0 +1,31 @@
+/// Substring search over UTF-8 bytes, optionally folding ASCII letters' case. Rules ask "does this name
+/// or type text contain `Action>`" per token or per case; Foundation's `String.contains` answers through
+/// CFString and showed up in profiles of whole runs, this answers with a byte loop.
+enum ASCIISearch {
+    static func contains<S: StringProtocol>(_ text: S, _ needle: StaticString, ignoringCase: Bool = false) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            search(bytes, needle, ignoringCase: ignoringCase)
+        }
+        if let found { return found }
+        return Array(text.utf8).withUnsafeBufferPointer { search($0, needle, ignoringCase: ignoringCase) }
+    }
+
+    private static func search(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString, ignoringCase: Bool) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        guard n > 0 else { return true }
+        guard bytes.count >= n else { return false }
+        let p = needle.utf8Start
+        for start in 0...(bytes.count - n) {
+            var k = 0
+            while k < n {
+                let a = bytes[start + k], b = p[k]
+                if a != b && !(ignoringCase && fold(a) == fold(b)) { break }
+                k += 1
+            }
+            if k == n { return true }
+        }
+        return false
+    }
+
+    private static func fold(_ c: UInt8) -> UInt8 { c >= 65 && c <= 90 ? c | 0x20 : c }
+}
