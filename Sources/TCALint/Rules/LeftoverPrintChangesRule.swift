@@ -30,13 +30,17 @@ public struct LeftoverPrintChangesRule: Rule {
         // A call compiled into debug builds only (`#if DEBUG`, also around a postfix modifier) was kept there
         // on purpose: TCA's printer prints in debug builds only, and the guard says the author knows.
         var debugOnly = DebugOnlyClauses()
+        var chain: (fix: Fix?, calls: Set<Int>) = (nil, [])
         for i in 0..<code.count {
             debugOnly.step(i, code)
             guard isReportedCall(i, code), !debugOnly.isInside else { continue }
             if let onlyOnReducers, !onlyOnReducers.contains(i) { continue }
             if previews.contains(where: { $0.contains(i) }) { continue }
+            // Adjacent calls share one fix (it removes them together): found once per chain, so a chain of
+            // n calls costs n, not n².
+            if !chain.calls.contains(i) { chain = removalFix(at: i, file: file) }
             findings.append(finding(at: code.tokens[i].startOffset, Self.message(isSwiftUIView: code.isDot(i - 1) && code.is(i - 2, "Self")),
-                                    fix: removalFix(at: i, file: file)))
+                                    fix: chain.fix))
         }
         return findings
     }
@@ -102,9 +106,9 @@ public struct LeftoverPrintChangesRule: Rule {
     /// a statement. None for a call without a receiver, optional chaining (`x?._printChanges()` would leave
     /// a dangling `?`), a call on a type in any other statement, and a call followed by a trailing closure
     /// on the same line.
-    private func removalFix(at i: Int, file: AnalyzedFile) -> Fix? {
+    private func removalFix(at i: Int, file: AnalyzedFile) -> (fix: Fix?, calls: Set<Int>) {
         let code = file.code
-        guard let call = modifier(at: i, code) else { return nil }
+        guard let call = modifier(at: i, code) else { return (nil, []) }
         var (dot, close) = call
         var calls = [i]
         // Extend over adjacent reported calls on both sides.
@@ -117,8 +121,9 @@ public struct LeftoverPrintChangesRule: Rule {
             calls.append(close + 2)
             close = next.close
         }
-        if dot > 0 && code.tokens[dot - 1].kind == .operator && code.is(dot - 1, "?") && !code.newlineBefore[dot] { return nil }
-        if close + 1 < code.count && code.isPunct(close + 1, .lbrace) && !code.newlineBefore[close + 1] { return nil }
+        let covered = Set(calls)
+        if dot > 0 && code.tokens[dot - 1].kind == .operator && code.is(dot - 1, "?") && !code.newlineBefore[dot] { return (nil, covered) }
+        if close + 1 < code.count && code.isPunct(close + 1, .lbrace) && !code.newlineBefore[close + 1] { return (nil, covered) }
 
         let lines = LineGeometry(bytes: code.bytes)
         var start = code.tokens[dot].startOffset
@@ -127,13 +132,13 @@ public struct LeftoverPrintChangesRule: Rule {
             // `let _ = Self._printChanges()`: only the whole statement can go.
             guard let statement = discardStatementStart(receiver: dot - 1, code),
                   close + 1 >= code.count || code.newlineBefore[close + 1] || code.isPunct(close + 1, .rbrace)
-            else { return nil }
+            else { return (nil, covered) }
             start = code.tokens[statement].startOffset
         }
         let range = postfixIfConfigBlock(dot: dot, close: close, file: file, lines: lines)
             ?? SpanDeletion.range(start, end, lines: lines)
-        return fix("Remove ._printChanges()", .safe, edits: [.delete(range)],
-                   findingOffsets: calls.map { code.tokens[$0].startOffset })
+        return (fix("Remove ._printChanges()", .safe, edits: [.delete(range)],
+                    findingOffsets: calls.map { code.tokens[$0].startOffset }), covered)
     }
 
     /// A receiver that is a bare type name (`Self`, `Feature`) on the call's line: removing the call would
