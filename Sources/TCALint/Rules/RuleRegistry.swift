@@ -18,6 +18,7 @@ public enum RuleRegistry {
         ForceUnwrappedScopeRule.self,
         EffectCapturesStateRule.self,
         PresentsWithoutIfLetRule.self,
+        MissingDelegateActionRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -15,37 +15,12 @@ public struct SendForLogicReuseRule: Rule {
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
         guard file.isAppCode else { return [] }
-        let code = file.code
-        var findings: [Finding] = []
-        var seen = Set<Int>()
-        for logic in file.reducerLogic where !logic.regions.isEmpty {
-            guard logic.handling.contains(where: { h in h.cases.contains { !$0.clause.isDefault } }) else { continue }
-            let childCases = Self.childActionCases(logic.declarations, code: code)
-            let clauseBodyStarts = Set(logic.handling.flatMap { $0.cases.map(\.clause.bodyStart) })
-            // The cases by each pattern path, so that a send looks up its path's prefixes (paths are short)
-            // instead of comparing every send with every case: linear in reducers whose every case sends.
-            var casesByPattern: [[String]: [ActionHandling.Case]] = [:]
-            for handling in logic.handling {
-                for c in handling.cases where !c.clause.isDefault {
-                    for path in c.paths { casesByPattern[path, default: []].append(c) }
-                }
-            }
-            for region in logic.regions {
-                for send in EffectSends.find(in: region, code: code, clauseBodyStarts: clauseBodyStarts)
-                    where seen.insert(send.reportToken).inserted {
-                    guard let first = send.path.first, first != "delegate", first != "binding",
-                          !childCases.contains(first) else { continue }
-                    // Handled by a case of its own that does something: a case that only returns `.none`
-                    // is a message to a parent (a delegate action without the name), not logic to reuse.
-                    let handlers = (0...send.path.count).flatMap { casesByPattern[Array(send.path.prefix($0))] ?? [] }
-                    guard !handlers.isEmpty, handlers.contains(where: { !$0.isInert }) else { continue }
-                    let shown = CasePath.shown(send.path)
-                    findings.append(finding(at: code.tokens[send.reportToken].startOffset,
-                                            Self.message(send, type: logic.typeName, shown: shown)))
-                }
-            }
+        // Handled by a case of its own that does something: a case that only returns `.none` is a message
+        // to a parent (`missing_delegate_action`), not logic to reuse.
+        return OwnActionSends.find(in: file).filter { $0.handlers.contains { !$0.isInert } }.map { own in
+            finding(at: file.code.tokens[own.send.reportToken].startOffset,
+                    Self.message(own.send, type: own.typeName, shown: CasePath.shown(own.send.path)))
         }
-        return findings
     }
 
     /// Advice that fits how the action is sent.
