@@ -96,6 +96,12 @@ public struct UncontrolledDependencyRule: Rule {
         return result
     }
 
+    /// The value at `j` is the `id:` argument of `.cancellable(id:…)` / `.cancel(id:)`.
+    static func isCancelID(at j: Int, code: CodeTokens) -> Bool {
+        code.isPunct(j - 1, .colon) && code.is(j - 2, "id") && code.isPunct(j - 3, .lparen)
+            && (code.is(j - 4, "cancellable") || code.is(j - 4, "cancel"))
+    }
+
     static func match(at j: Int, limit: Int, code: CodeTokens, logic: ReducerLogic) -> Detection? {
         guard code.tokens[j].kind == .identifier, !code.isDot(j - 1) || code.is(j - 2, "Foundation") else { return nil }
         func found(_ end: Int, _ dependency: Dependency, _ replacement: ((String) -> String)?) -> Detection {
@@ -109,7 +115,8 @@ public struct UncontrolledDependencyRule: Rule {
             if emptyCall { return found(j + 2, date, { $0 }) }
             if member == "now" { return found(j + 2, date, { $0 }) }
         case "UUID":
-            if emptyCall { return found(j + 2, uuid, { $0 }) }
+            // `.cancellable(id: UUID())`: an identity nothing reads or compares, so no test can observe it.
+            if emptyCall && !isCancelID(at: j, code: code) { return found(j + 2, uuid, { $0 }) }
         case "Calendar", "Locale", "TimeZone":
             guard member == "current" || member == "autoupdatingCurrent" else { return nil }
             let dependency = code.is(j, "Calendar") ? calendar : code.is(j, "Locale") ? locale : timeZone
