@@ -25,9 +25,10 @@ final class SourceRoleTests: XCTestCase {
     /// A project that is itself a collection of samples (Point-Free's `episode-code-samples`) is demo code
     /// everywhere, whether its files are named relative to it or absolutely; a path outside it is not.
     func testAProjectNamedForSamplesIsDemoCode() {
-        XCTAssertEqual(SourceRole(path: "0246-tca-tour-pt4/Standups/StandupsApp.swift", below: "/src/episode-code-samples"), .demo)
+        XCTAssertEqual(SourceRole(path: "0246-tca-tour-pt4/Standups/StandupsApp.swift", below: "/src/episode-code-samples"),
+                       [.demo, .sampleProject])
         XCTAssertEqual(SourceRole(path: "/src/episode-code-samples/0246-tca-tour-pt4/Standups/StandupsApp.swift",
-                                  below: "/src/episode-code-samples"), .demo)
+                                  below: "/src/episode-code-samples"), [.demo, .sampleProject])
         XCTAssertEqual(SourceRole(path: "../App/Feature.swift", below: "/src/episode-code-samples"), [])
         XCTAssertEqual(SourceRole(path: "0246-tca-tour-pt4/Standups/StandupsApp.swift", below: "/src/standups"), [])
     }

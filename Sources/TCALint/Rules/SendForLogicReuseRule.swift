@@ -160,13 +160,18 @@ enum EffectSends {
     }
 
     /// Whether the tokens `from...to` (what `send(…)` is given) build a value without doing work: no
-    /// `await`, `try`, closure or function call — only case constructors (`.loaded(.success(x))`), names,
-    /// literals and key paths. `await send(.response(Result { try await api.load() }))` does real work in
+    /// `await`, `try`, closure, function call or property read — only case constructors
+    /// (`.loaded(.success(x))`), names, literals and key paths. `await send(.response(Result { try await api.load() }))` does real work in
     /// the effect and is the normal way to feed a response back; it is no round trip.
     static func sendsOnlyAValue(from: Int, to: Int, code: CodeTokens) -> Bool {
         guard from <= to else { return true }
         for k in from...to {
             if code.is(k, "await") || code.is(k, "try") || code.isPunct(k, .lbrace) { return false }
+            // `send(.located(inspector.activeDocumentURL))`: a property read when the effect runs (of a
+            // dependency, a lazily computed value) is the effect's work, fed back as a result.
+            if k > from, code.isDot(k), code.isNameLike(k - 1) || code.isPunct(k - 1, .rparen) || code.isPunct(k - 1, .rbracket) {
+                return false
+            }
             guard code.isPunct(k, .lparen), k > from else { continue }
             // `(` after `.name` where the dot starts an expression: an enum case; anything else is a call.
             guard code.isNameLike(k - 1), code.isDot(k - 2),

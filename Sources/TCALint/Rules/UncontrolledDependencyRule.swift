@@ -77,7 +77,9 @@ public struct UncontrolledDependencyRule: Rule {
     }
 
     static func detections(in file: AnalyzedFile) -> [Detection] {
-        guard file.isAppCode else { return [] }
+        // A project that is a collection of samples (episode explorations) has no test suite whose
+        // determinism is at stake. A demo folder inside an app still may (and `CubePreview` is a feature).
+        guard file.isAppCode, !file.role.contains(.sampleProject) else { return [] }
         let code = file.code
         var result: [Detection] = []
         for part in file.reducerCode {

@@ -14,6 +14,9 @@ public struct SourceRole: OptionSet, Sendable {
     /// A demo, sample or preview app: a folder whose name contains `Example`, `Sample`, `Demo` or
     /// `Preview` (`Examples/`, `sampleapps/`, `PreviewApps/`, `FooPreview/`).
     public static let demo = SourceRole(rawValue: 1 << 2)
+    /// The whole project is a collection of samples (its own folder is named so, like Point-Free's
+    /// `episode-code-samples`); always together with `demo`.
+    public static let sampleProject = SourceRole(rawValue: 1 << 3)
 
     /// The role of `path`, read from its components below the current directory (the project being
     /// linted) and from that directory's own name, so that where the project itself lives
@@ -45,7 +48,7 @@ public struct SourceRole: OptionSet, Sendable {
         } else {
             isBelowRoot = !path.hasPrefix("../")
         }
-        if isBelowRoot && Self.projectNamesDemo(root) { role.insert(.demo) }
+        if isBelowRoot && Self.projectNamesDemo(root) { role.formUnion([.demo, .sampleProject]) }
         let components = relative.split(separator: "/", omittingEmptySubsequences: true)
         for (index, component) in components.enumerated() {
             let isFile = index == components.count - 1
