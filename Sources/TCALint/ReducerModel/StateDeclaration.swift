@@ -7,8 +7,9 @@ struct StateDeclaration {
         var isStatic = false
         /// `private(set)` / `fileprivate(set)`: a binding built in a view cannot write it.
         var hasRestrictedSetter = false
-        /// `var x: T { … }` without `set`, `willSet` or `didSet`: read-only.
-        var isReadOnlyComputed = false
+        /// `{` of the getter of `var x: T { … }` without `set`, `willSet` or `didSet`: read-only, computed.
+        var getterOpen: Int? = nil
+        var isReadOnlyComputed: Bool { getterOpen != nil }
         /// Attribute names without `@` (`BindingState`, `Presents`, `ObservationStateIgnored`).
         var attributes: [String] = []
         /// The declared type as written (`IdentifiedArrayOf<Row.State>`), or "" when only inferred.
@@ -134,7 +135,7 @@ struct StateDeclaration {
                 property.hasRestrictedSetter = Self.hasModifier(before: j, code: code) {
                     (code.is($0, "private") || code.is($0, "fileprivate")) && code.isPunct($0 + 1, .lparen) && code.is($0 + 2, "set")
                 }
-                property.isReadOnlyComputed = !property.isLet && Self.isReadOnlyComputed(from: j + 2, to: end, code: code)
+                property.getterOpen = property.isLet ? nil : Self.readOnlyGetter(from: j + 2, to: end, code: code)
                 property.typeText = Self.typeText(from: j + 2, to: end, code: code)
                 if properties[code.text(j + 1)] == nil { properties[code.text(j + 1)] = property }
                 // Further names in `var a = 1, b = 2`.
@@ -185,22 +186,52 @@ struct StateDeclaration {
     }
 
     /// A declaration whose type annotation is followed by a `{ … }` accessor block (not after `=`)
-    /// that has no `set`, `willSet` or `didSet`: a read-only computed property.
-    private static func isReadOnlyComputed(from start: Int, to end: Int, code: CodeTokens) -> Bool {
+    /// that has no `set`, `willSet` or `didSet`: a read-only computed property. Returns that block's `{`.
+    private static func readOnlyGetter(from start: Int, to end: Int, code: CodeTokens) -> Int? {
         var k = start
         while k < end {
-            if code.isOperator(k, "=") { return false }
+            if code.isOperator(k, "=") { return nil }
             if code.isPunct(k, .lbrace), let close = code.partnerOf(k), close > k {
                 var m = k + 1
                 while m < close {
-                    if code.is(m, "set") || code.is(m, "willSet") || code.is(m, "didSet") { return false }
+                    if code.is(m, "set") || code.is(m, "willSet") || code.is(m, "didSet") { return nil }
                     m = code.skipGroup(m, limit: close)
                 }
-                return true
+                return k
             }
             if let g = code.skipGenericArguments(k, limit: end) { k = g; continue }
             k = code.skipGroup(k, limit: end)
         }
-        return false
+        return nil
+    }
+
+    /// The stored properties a computed one reads, through other computed properties of the state
+    /// (`var shouldDisable: Bool { isRecording || isTranscribing }` → the fields those two read); a
+    /// stored property is itself. Nil when that cannot be known: the name is not declared here, or a
+    /// getter calls a function (which may read anything) or uses `self` as a whole.
+    func storedFields(behind name: String, code: CodeTokens, depth: Int = 0) -> Set<String>? {
+        guard depth < 8, let property = properties[name] else { return nil }
+        guard let open = property.getterOpen else { return [name] }
+        guard let close = code.partnerOf(open), close > open else { return nil }
+        var fields = Set<String>()
+        var k = open + 1
+        while k < close {
+            defer { k += 1 }
+            guard code.isNameLike(k) else { continue }
+            if code.is(k, "self") {
+                guard code.isDot(k + 1) else { return nil }
+                continue
+            }
+            // A member of something else (`x.count`), not of the state; `self.x` is the state's.
+            if code.isDot(k - 1) && !code.is(k - 2, "self") { continue }
+            let word = code.text(k)
+            if properties[word] != nil {
+                guard let behind = storedFields(behind: word, code: code, depth: depth + 1) else { return nil }
+                fields.formUnion(behind)
+            } else if code.isPunct(k + 1, .lparen) && !code.startsUppercase(k) {
+                return nil
+            }
+        }
+        return fields
     }
 }

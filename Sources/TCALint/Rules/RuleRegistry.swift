@@ -19,6 +19,7 @@ public enum RuleRegistry {
         EffectCapturesStateRule.self,
         PresentsWithoutIfLetRule.self,
         MissingDelegateActionRule.self,
+        OnChangeNeverFiresRule.self,
         SuperfluousDisableRule.self,
     ]
 
