@@ -20,6 +20,7 @@ public enum RuleRegistry {
         PresentsWithoutIfLetRule.self,
         MissingDelegateActionRule.self,
         OnChangeNeverFiresRule.self,
+        LongEffectWithoutCancellationRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -83,7 +83,14 @@ struct RunEffect {
             guard code.is(j - 1, "Effect") || code.is(j - 1, "EffectOf") || code.is(j - 1, "EffectTask") else { return nil }
         }
         var k = j + 2
-        if code.isPunct(k, .lparen) { k = code.skipGroup(k, limit: region.close) }
+        if code.isPunct(k, .lparen) {
+            // `.run(operation: { send in … })`: the closure is an argument.
+            if code.is(k + 1, "operation") && code.isPunct(k + 2, .colon) && code.isPunct(k + 3, .lbrace) {
+                k += 3
+            } else {
+                k = code.skipGroup(k, limit: region.close)
+            }
+        }
         guard code.isPunct(k, .lbrace), let close = code.partnerOf(k), close > k, close <= region.close else { return nil }
         var effect = RunEffect(open: k, close: close)
         effect.scan(children: children, code: code)

@@ -1,0 +1,92 @@
+/// A `.run` that never ends by itself (a `for await` over timers, notifications or observations, a
+/// `while true` loop) returned for an action that can happen again (an appear action, a button tap),
+/// with no `.cancellable(id:)` and no `.task { await store.send(.x).finish() }` in the file tying it to a
+/// view's lifetime: each new action starts another copy next to the first. Effects that send into a
+/// presented or stacked child are `uncancelled_parent_effect`'s; both read effects through `RunEffect`.
+public struct LongEffectWithoutCancellationRule: Rule {
+    public static let description = RuleDescription(
+        id: "long_effect_without_cancellation",
+        name: "Long Effect Without Cancellation",
+        summary: "A never-ending `.run` is started by an action that can happen again (an appear action, a button) with no `.cancellable(id:)`; every repetition starts another copy",
+        defaultSeverity: .warning,
+        isOptIn: true,
+        prefilterNeedles: ["run"]
+    )
+
+    public init() {}
+
+    public func check(_ file: AnalyzedFile) -> [Finding] {
+        guard file.isAppCode else { return [] }
+        let code = file.code
+        var findings: [Finding] = []
+        var finished: Set<String>? = nil
+        for logic in file.reducerLogic where !logic.regions.isEmpty {
+            let children = OptionalChildren(logic: logic, model: file.model, code: code)
+            for handling in logic.handling {
+                let region = handling.region
+                for c in handling.cases where !c.clause.isDefault {
+                    let triggers = c.paths.compactMap(\.last).filter(Self.canRepeat)
+                    guard triggers.count == c.paths.count, let trigger = triggers.first else { continue }
+                    var j = c.clause.bodyStart
+                    while j < c.clause.bodyEnd {
+                        defer { j += 1 }
+                        // A guard or an `if` before the effect may keep it to one copy (`guard !state.isObserving`).
+                        if code.kind(j) == .keyword && (code.is(j, "guard") || code.is(j, "if")) { break }
+                        guard let effect = RunEffect.at(j, region: region, children: children, code: code),
+                              effect.childSends.isEmpty, let loop = Self.endlessLoop(in: effect, code: code),
+                              CancellationChain.ids(afterExpressionEnd: effect.close + 1, expressionStart: j, region: region, code: code).isEmpty
+                        else { continue }
+                        if finished == nil { finished = Self.actionsSentWithFinish(code) }
+                        guard finished?.isDisjoint(with: triggers) == true else { break }
+                        findings.append(finding(at: code.tokens[j].startOffset, Self.message(loop: loop, trigger: trigger)))
+                        j = effect.close
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    static func message(loop: String, trigger: String) -> String {
+        "This effect never ends by itself (\(loop)) and is started by .\(trigger), an action that can happen again, with no .cancellable(id:): each .\(trigger) starts another copy that runs alongside the first; add .cancellable(id:, cancelInFlight: true) (and return .cancel(id:) when it should stop), or send .\(trigger) from the view's .task { await store.send(.\(trigger)).finish() } so it ends with the view"
+    }
+
+    /// Action names that a user or the view lifecycle sends again and again.
+    static func canRepeat(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.contains("appear") || ["tapped", "pressed", "clicked", "buttontap"].contains { lower.hasSuffix($0) }
+    }
+
+    /// What makes the effect endless, for the message: `for await` over a source of events, `while true`,
+    /// `while !Task.isCancelled`; nil for an effect that ends by itself.
+    static func endlessLoop(in effect: RunEffect, code: CodeTokens) -> String? {
+        var k = effect.open + 1
+        while k < effect.close {
+            defer { k += 1 }
+            guard code.kind(k) == .keyword else { continue }
+            if code.is(k, "for") {
+                var s = k + 1
+                if code.is(s, "try") { s += 1 }
+                guard code.is(s, "await"), RunEffect.sequenceIsEndless(from: s + 1, limit: effect.close, code: code) else { continue }
+                return "for await over an endless sequence"
+            }
+            if code.is(k, "while") && !code.isPunct(k - 1, .rbrace) {
+                if code.is(k + 1, "true") && code.isPunct(k + 2, .lbrace) { return "while true" }
+                if code.isOperator(k + 1, "!") && code.is(k + 2, "Task") && code.isDot(k + 3) && code.is(k + 4, "isCancelled")
+                    && code.isPunct(k + 5, .lbrace) { return "a loop until cancelled" }
+            }
+        }
+        return nil
+    }
+
+    /// Last components of the actions the file sends with `.finish()` (`await store.send(.onAppear).finish()`
+    /// in a view's `.task`): effects those actions start end with the view.
+    static func actionsSentWithFinish(_ code: CodeTokens) -> Set<String> {
+        var names = Set<String>()
+        for k in 0..<code.count where code.kind(k) == .identifier && code.is(k, "finish") && code.isDot(k - 1) {
+            guard code.isPunct(k - 2, .rparen), let open = code.partnerOf(k - 2), open < k - 2, code.is(open - 1, "send") else { continue }
+            if let last = CasePath.read(at: open + 1, code: code, limit: k - 2).last { names.insert(last) }
+        }
+        return names
+    }
+}
