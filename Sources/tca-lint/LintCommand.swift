@@ -65,8 +65,8 @@ enum LintCommand {
             // The project the buffer belongs to is indexed around it, the buffer standing in for its file.
             let jobs = options.jobs ?? LintRunner.defaultJobs
             let project = included ? options.stdinPath.flatMap { stdinPath in
-                ProjectIndexer.projectIndex(around: stdinPath, given: [ProjectIndexer.facts(path: stdinPath, bytes: bytes, detail: .declarations)],
-                                            jobs: jobs, scope: .reducerProtocols)
+                ProjectIndexer.projectIndex(around: stdinPath, given: [ProjectIndexer.facts(path: stdinPath, bytes: bytes, detail: linter.indexScope.detail)],
+                                            jobs: jobs, scope: linter.indexScope)
             } : nil
             diagnostics = included ? linter.lint(SourceFile(path: path, bytes: bytes), project: project) : []
             filesLinted = included ? 1 : 0
@@ -78,7 +78,8 @@ enum LintCommand {
             // Single files are linted with the model of the project they belong to.
             var project: FeatureIndex?
             if ProjectIndexer.areAllFiles(options.paths), let first = lintedFiles.first {
-                project = ProjectIndexer.projectIndex(around: first, given: [], jobs: jobs, scope: .reducerProtocols)
+                project = ProjectIndexer.projectIndex(around: first, given: [], jobs: jobs,
+                                                      scope: plan.groups.contains { $0.linter.readsProjectFeatures } ? .features : .reducerProtocols)
             }
             let outcome = plan.lint(jobs: jobs, project: project)
             // Per-file problems name the file first, like a compiler diagnostic, so editors can jump to it.

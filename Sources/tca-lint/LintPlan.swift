@@ -48,8 +48,11 @@ struct LintPlan {
     func lint(jobs: Int, project: FeatureIndex? = nil) -> LintRunner.Outcome {
         var total = LintRunner(jobs: jobs).run([])
         var project = project
-        if project == nil && groups.count > 1 {
-            project = ProjectIndexer.index(paths: groups.flatMap(\.files), jobs: jobs, scope: .reducerProtocols)
+        // A rule that reads other files' features needs them all indexed before any file is linted.
+        let readsFeatures = groups.contains { $0.linter.readsProjectFeatures }
+        if project == nil && (groups.count > 1 || readsFeatures) {
+            project = ProjectIndexer.index(paths: groups.flatMap(\.files), jobs: jobs,
+                                           scope: readsFeatures ? .features : .reducerProtocols)
         }
         for group in groups {
             var runner = LintRunner(linter: group.linter, jobs: jobs)

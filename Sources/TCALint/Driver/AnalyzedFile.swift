@@ -20,7 +20,8 @@ public final class AnalyzedFile {
         self.tokens = Tokenizer.tokenize(source.bytes)
         self.code = CodeTokens(bytes: source.bytes, allTokens: tokens)
         let protocols = project.map { Set($0.projectReducerProtocols) } ?? []
-        self.model = ReducerParser(code: code, projectReducerProtocols: protocols).parseFile()
+        self.model = ReducerParser(code: code, projectReducerProtocols: protocols,
+                                   projectReducerTypes: project?.reducerTypeNames ?? []).parseFile()
     }
 
     /// Whether the file is a shipping app's code: not a test (it uses no `TestStore` and is not in a test

@@ -74,7 +74,8 @@ public struct LintRunner {
     /// those declaring a type through one of the project's own reducer protocols, and files without any
     /// needle that name such a protocol (searched for once the names are known).
     public func runIndexed(_ paths: [String]) -> (outcome: Outcome, project: FeatureIndex) {
-        let given = project
+        // A rule that reads other files' features needs every file's facts before any file is linted.
+        let given = project ?? (linter.readsProjectFeatures ? ProjectIndexer.index(paths: paths, jobs: jobs, scope: .features) : nil)
         var results = parallelMap(count: paths.count, jobs: jobs) { i in analyzeFile(paths[i], project: given) }
         var index = given ?? FeatureIndex(files: results.compactMap { $0.facts })
         if given == nil {

@@ -16,8 +16,20 @@ public struct Linter {
 
     static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
 
+    /// Whether an enabled rule reads other files' features: the run must then index the project fully
+    /// (`indexScope`) and lint every file with that index.
+    public var readsProjectFeatures: Bool { rules.contains { $0.description.readsProjectFeatures } }
+
+    /// How far a run indexes the project before it lints with this linter.
+    public var indexScope: ProjectIndexer.Scope { readsProjectFeatures ? .features : .reducerProtocols }
+
     /// The file's diagnostics in report order (line, column, rule).
     public func lint(_ source: SourceFile, project: FeatureIndex? = nil) -> [Diagnostic] {
+        var project = project
+        if project == nil && readsProjectFeatures {
+            // A file linted without its project is its own project: what it declares is all there is to read.
+            project = FeatureIndex(files: [FileFactsExtractor.extract(AnalyzedFile(source: source))])
+        }
         let file = AnalyzedFile(source: source, project: project)
         return diagnostics(for: file)
     }

@@ -25,6 +25,8 @@ public final class FeatureIndex: @unchecked Sendable {
     struct Merged {
         var features: [Feature]
         var byName: [String: Int]
+        /// The features' simple names.
+        var simpleNames: Set<String>
         /// Feature names, for resolving names written in code.
         var names: NameTable
     }
@@ -54,7 +56,7 @@ public final class FeatureIndex: @unchecked Sendable {
             let features = merger.merge()
             var byName: [String: Int] = [:]
             for (i, f) in features.enumerated() where byName[f.qualifiedName] == nil { byName[f.qualifiedName] = i }
-            return Merged(features: features, byName: byName,
+            return Merged(features: features, byName: byName, simpleNames: Set(features.map(\.name)),
                           names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases))
         }
     }
@@ -72,6 +74,9 @@ public final class FeatureIndex: @unchecked Sendable {
         byPath[path] = nil
         return FeatureIndex(byPath: byPath)
     }
+
+    /// The simple names of the project's reducer types, from whichever files declare them.
+    public var reducerTypeNames: Set<String> { merged.wrapped.simpleNames }
 
     /// The project's own reducer protocols and aliases (TCA's left out), sorted.
     public var projectReducerProtocols: [String] { reducerProtocols.subtracting(Self.tcaReducerProtocols).sorted() }
@@ -104,11 +109,20 @@ public final class FeatureIndex: @unchecked Sendable {
 
     /// Whether linting this file alone misses reducers the project shows: a type in it inherits one of the
     /// project's own reducer protocols (`struct App: FeatureReducer`), which the file alone cannot tell apart
-    /// from any other protocol.
+    /// from any other protocol, or it extends a reducer another file declares (`extension Root` in
+    /// `RootCoordinator.swift`).
     public func needsProjectContext(_ facts: FileFacts) -> Bool {
         let project = reducerProtocols.subtracting(Self.tcaReducerProtocols)
-        guard !project.isEmpty else { return false }
-        return facts.types.contains { t in t.inherits.contains(where: project.contains) }
+        if !project.isEmpty && facts.types.contains(where: { t in t.inherits.contains(where: project.contains) }) { return true }
+        // An extension of a reducer declared in another file (linted alone, it was not known as one).
+        let extensions = facts.types.filter { $0.kind == "extension" }
+        guard !extensions.isEmpty else { return false }
+        let declaredHere = Set(facts.types.filter { $0.kind != "extension" }.map { $0.name })
+        let names = reducerTypeNames
+        return extensions.contains { t in
+            let simple = t.name.split(separator: ".").last.map(String.init) ?? t.name
+            return !declaredHere.contains(simple) && names.contains(simple)
+        }
     }
 
     /// Protocols (and aliases) that refine a reducer protocol, to a fixed point; each with the step towards it.

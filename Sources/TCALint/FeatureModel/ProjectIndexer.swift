@@ -36,7 +36,7 @@ public enum ProjectIndexer {
         /// linting single files needs from the rest of the project (which of its types are reducers).
         case reducerProtocols
 
-        var detail: FileFactsExtractor.Detail { self == .features ? .full : .declarations }
+        public var detail: FileFactsExtractor.Detail { self == .features ? .full : .declarations }
 
         /// Whether a file with these bytes is read, given the names that make it worth reading.
         func wants(_ bytes: [UInt8], names: [[UInt8]]) -> Bool {

@@ -5,10 +5,14 @@ public struct ReducerParser {
     /// The project's own reducer protocols, declared in other files (`FeatureIndex.projectReducerProtocols`):
     /// inheriting one makes a type a reducer as inheriting `Reducer` does.
     let projectReducerProtocols: Set<String>
+    /// Names of the project's reducer types (`FeatureIndex.reducerTypeNames`): an `extension Root` in a file
+    /// that does not declare `Root` (zashi's `RootCoordinator.swift`) is a part of that reducer.
+    let projectReducerTypes: Set<String>
 
-    public init(code: CodeTokens, projectReducerProtocols: Set<String> = []) {
+    public init(code: CodeTokens, projectReducerProtocols: Set<String> = [], projectReducerTypes: Set<String> = []) {
         self.code = code
         self.projectReducerProtocols = projectReducerProtocols
+        self.projectReducerTypes = projectReducerTypes
     }
 
     /// A type declaration header, found by the forward scan.
@@ -28,9 +32,13 @@ public struct ReducerParser {
         var model = FileModel()
         let reducerNames = Set(headers.filter { $0.hasReducerAttribute || !$0.inherits.isEmpty }.map { $0.name })
         for h in headers {
-            let isReducer = h.hasReducerAttribute || !h.inherits.isEmpty
+            let extendsReducerHere = h.kind == .extension && reducerNames.contains(lastComponent(h.name))
+            // An extension of a reducer that another file declares is that reducer's part in this file.
+            let extendsProjectReducer = h.kind == .extension && !extendsReducerHere && !projectReducerTypes.isEmpty
+                && projectReducerTypes.contains(lastComponent(h.name))
+            let isReducer = h.hasReducerAttribute || !h.inherits.isEmpty || extendsProjectReducer
             // Extensions of a reducer declared in this file carry members that count for it.
-            let isRelatedExtension = !isReducer && h.kind == .extension && reducerNames.contains(lastComponent(h.name))
+            let isRelatedExtension = !isReducer && extendsReducerHere
             guard isReducer || isRelatedExtension else { continue }
             let type = ReducerDeclaration(name: h.name, qualifiedName: h.qualifiedName, kind: h.kind, nameToken: h.nameToken,
                                    hasReducerAttribute: h.hasReducerAttribute, inherits: h.inherits,

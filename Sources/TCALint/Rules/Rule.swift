@@ -17,9 +17,13 @@ public struct RuleDescription: Sendable {
     /// no needle of any rule are skipped unread (see `Prefilter`). A test fails when a rule fires
     /// in a file without its needle.
     public let prefilterNeedles: [String]
+    /// The rule reads other files' features through `AnalyzedFile.project` (a child's actions declared in
+    /// the child's file). When an enabled rule does, a run indexes the project's features fully before it
+    /// lints (`Linter.readsProjectFeatures`); without it, the index holds only which types are reducers.
+    public let readsProjectFeatures: Bool
 
     public init(id: String, name: String, summary: String, defaultSeverity: Severity, isOptIn: Bool = false,
-                fixAvailability: FixAvailability = .none, prefilterNeedles: [String] = []) {
+                fixAvailability: FixAvailability = .none, prefilterNeedles: [String] = [], readsProjectFeatures: Bool = false) {
         self.id = id
         self.name = name
         self.summary = summary
@@ -27,6 +31,7 @@ public struct RuleDescription: Sendable {
         self.isOptIn = isOptIn
         self.fixAvailability = fixAvailability
         self.prefilterNeedles = prefilterNeedles
+        self.readsProjectFeatures = readsProjectFeatures
     }
 
     /// The rule's document, `rules/<id>.md`, embedded in the binary at build time (see `RuleDocsPlugin`).

@@ -21,6 +21,7 @@ public enum RuleRegistry {
         MissingDelegateActionRule.self,
         OnChangeNeverFiresRule.self,
         LongEffectWithoutCancellationRule.self,
+        ParentMatchesChildActionRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -1,0 +1,100 @@
+/// A parent's `case` pattern that matches one of a child's own actions (`case .home(.settingsTapped):`)
+/// rather than one of its delegate actions (`case .home(.delegate(.showSettings)):`). The child is the
+/// feature a `Scope`, `.ifLet`, `.forEach` or `.ifCaseLet` of the parent's body composes at that action
+/// path, resolved through the project's feature model, so the child may be declared in any file.
+/// Opt-in: coordinator-style apps match child actions on purpose.
+public struct ParentMatchesChildActionRule: Rule {
+    public static let description = RuleDescription(
+        id: "parent_matches_child_action",
+        name: "Parent Matches Child Action",
+        summary: "A parent's `case` matches a child's own (non-delegate) action; the child's internals become the parent's contract",
+        defaultSeverity: .warning,
+        isOptIn: true,
+        // `Reduce {` / `Reduce<`: a parent's logic in an extension file that never says `Reducer` (`coordinatorReduce()`).
+        prefilterNeedles: ["Reducer", "Reduce {", "Reduce<"],
+        readsProjectFeatures: true
+    )
+
+    /// Wrappers between a child's action case and the child's own action.
+    static let presentationWrappers: Set<String> = ["presented"]
+
+    public init() {}
+
+    public func check(_ file: AnalyzedFile) -> [Finding] {
+        guard let project = file.project, file.isAppCode else { return [] }
+        let code = file.code
+        var findings: [Finding] = []
+        for logic in file.reducerLogic where !logic.regions.isEmpty {
+            guard let declaration = logic.declarations.first,
+                  let parent = project.feature(declaration.qualifiedName) ?? project.feature(named: declaration.name, from: declaration.qualifiedName)
+            else { continue }
+            let children = Self.childActions(of: parent, in: project)
+            guard !children.isEmpty else { continue }
+            for handling in logic.handling {
+                let prefix = handling.region.actionCasePrefix
+                for c in handling.cases where !c.clause.isDefault {
+                    for path in c.paths {
+                        let full = prefix + path
+                        guard let (child, shown) = Self.childAction(matchedBy: full, children: children) else { continue }
+                        let at = Self.patternToken(of: path, clause: c.clause, code: code) ?? c.clause.label
+                        findings.append(finding(at: code.tokens[at].startOffset,
+                                                Self.message(parent: parent.name, shown: shown, child: child.name)))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    static func message(parent: String, shown: String, child: String) -> String {
+        "\(parent) matches \(shown), one of \(child)'s own actions rather than a delegate action: \(child)'s internals become \(parent)'s contract, and renaming or reworking them breaks \(parent) silently; have \(child) send .delegate(…) for what \(parent) must know and match that"
+    }
+
+    struct ChildActions {
+        /// The action path components the composition names (`\.child.destination` → [child, destination]).
+        var path: [String]
+        var feature: Feature
+        /// The child's `Action` cases.
+        var cases: Set<String>
+    }
+
+    /// The parent's children with a known `Action` enum, by the action path of their composition.
+    static func childActions(of parent: Feature, in project: FeatureIndex) -> [ChildActions] {
+        var result: [ChildActions] = []
+        for composition in parent.children where !composition.edge.isIdentity && composition.edge.scopedIn == nil {
+            guard let name = composition.child, let child = project.feature(name), child.enumCases.isEmpty,
+                  let action = child.action.enumNamed("Action"), !action.cases.isEmpty else { continue }
+            let path = composition.edge.actionPath.split(separator: ".").map(String.init)
+            guard !path.isEmpty, !path.contains("self") else { continue }
+            result.append(ChildActions(path: path, feature: child, cases: Set(action.cases.map(\.name))))
+        }
+        return result
+    }
+
+    /// The child and how the message shows the action, when `full` (a case path from the parent's action)
+    /// goes through a child's action path into one of the child's non-delegate actions.
+    static func childAction(matchedBy full: [String], children: [ChildActions]) -> (Feature, String)? {
+        for child in children where full.count > child.path.count && Array(full.prefix(child.path.count)) == child.path {
+            var n = child.path.count
+            if presentationWrappers.contains(full[n]) { n += 1 }
+            guard n < full.count else { continue }
+            let own = full[n]
+            guard own != "delegate", child.cases.contains(own) else { continue }
+            return (child.feature, CasePath.shown(Array(full.prefix(n + 1))))
+        }
+        return nil
+    }
+
+    /// The `.` that starts the pattern's first component inside the clause, when it can be found.
+    static func patternToken(of path: [String], clause: SwitchClauses.Clause, code: CodeTokens) -> Int? {
+        guard let first = path.first else { return nil }
+        var k = clause.label + 1
+        while k < clause.patternEnd {
+            if code.isDot(k), code.memberName(k + 1) == first, CasePath.read(at: k, code: code, limit: clause.patternEnd).starts(with: path) {
+                return k
+            }
+            k += 1
+        }
+        return nil
+    }
+}
