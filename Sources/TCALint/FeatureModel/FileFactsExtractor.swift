@@ -147,11 +147,12 @@ public struct FileFactsExtractor {
 
     static let nonFeatureBases: Set<String> = ["View", "PreviewProvider", "XCTestCase", "Scene", "ViewModifier", "Shape"]
 
-    /// Nil when reading declarations only and the type can be no reducer (it inherits nothing, has no `@Reducer`).
+    /// Nil when reading declarations only and the type can be no reducer (it inherits nothing, has no `@Reducer`);
+    /// extensions are kept, since one may extend a reducer another file declares (`FeatureIndex.needsProjectContext`).
     private func typeFacts(_ h: ReducerParser.TypeHeader, enclosing: String) -> TypeFacts? {
         let (inherits, constraints) = inheritance(after: h.nameToken)
         let attributes = StateDeclaration.attributes(before: h.nameToken - 2, code: code).map { code.text($0) }
-        if detail == .declarations && inherits.isEmpty && !attributes.contains("Reducer") { return nil }
+        if detail == .declarations && h.kind != .extension && inherits.isEmpty && !attributes.contains("Reducer") { return nil }
         var facts = TypeFacts(kind: h.kind.rawValue, name: h.name, qualifiedName: h.qualifiedName, enclosing: enclosing,
                               inherits: inherits, selfConstraints: constraints, attributes: attributes,
                               location: location(h.nameToken))

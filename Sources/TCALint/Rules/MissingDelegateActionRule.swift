@@ -9,7 +9,9 @@ public struct MissingDelegateActionRule: Rule {
         summary: "A reducer sends itself an action its own switch ignores, as a message for a parent; use a delegate action",
         defaultSeverity: .warning,
         isOptIn: true,
-        prefilterNeedles: ["Reducer"]
+        prefilterNeedles: ["Reducer"],
+        // To name the parent that matches the action, from the parent's file.
+        readsProjectFeatures: true
     )
 
     public init() {}
@@ -20,11 +22,36 @@ public struct MissingDelegateActionRule: Rule {
             .filter { $0.handlers.allSatisfy(\.isInert) }
             .map { own in
                 finding(at: file.code.tokens[own.send.reportToken].startOffset,
-                        Self.message(type: own.typeName, shown: CasePath.shown(own.send.path)))
+                        Self.message(type: own.typeName, shown: CasePath.shown(own.send.path),
+                                     parent: Self.parentMatching(own.send.path, sentBy: own.qualifiedName, in: file.project)))
             }
     }
 
-    static func message(type: String, shown: String) -> String {
-        "\(type) sends itself \(shown), which its own switch ignores (it only returns .none): a message for a parent; declare it in a Delegate enum and send .delegate(\(shown)) so the parent matches only what \(type) means to tell it"
+    static func message(type: String, shown: String, parent: String? = nil) -> String {
+        let matched = parent.map { " (\($0) matches it)" } ?? ""
+        return "\(type) sends itself \(shown), which its own switch ignores (it only returns .none): a message for a parent\(matched); declare it in a Delegate enum and send .delegate(\(shown)) so the parent matches only what \(type) means to tell it"
+    }
+
+    /// The first parent (and where) whose logic matches the child's action `path` through the action path
+    /// it composes the child at (`case .home(.settingsTapped):` for Home's `.settingsTapped`), as
+    /// `Root at RootCoordinator.swift:82`; nil when the project model shows none.
+    static func parentMatching(_ path: [String], sentBy child: String, in project: FeatureIndex?) -> String? {
+        guard let project, !path.isEmpty else { return nil }
+        for (parent, composition) in project.parents(of: child) {
+            let prefix = composition.edge.actionPath.split(separator: ".").map(String.init)
+            guard !prefix.isEmpty, !composition.edge.isIdentity else { continue }
+            for logic in parent.logic {
+                for clause in logic.clauses where !clause.isDefault {
+                    for pattern in clause.patterns where pattern.count > prefix.count && pattern.starts(with: prefix) {
+                        var rest = pattern.dropFirst(prefix.count)
+                        if rest.first == "presented" { rest = rest.dropFirst() }
+                        guard rest.starts(with: path) else { continue }
+                        let file = clause.location.path.split(separator: "/").last.map(String.init) ?? clause.location.path
+                        return "\(parent.name) at \(file):\(clause.location.line)"
+                    }
+                }
+            }
+        }
+        return nil
     }
 }

@@ -7,6 +7,8 @@ enum OwnActionSends {
     struct Own {
         var send: EffectSends.Send
         var typeName: String
+        /// The reducer's qualified name, to find it in the project's feature model.
+        var qualifiedName: String
         /// Non-default cases whose pattern matches the sent action or a prefix of it.
         var handlers: [ActionHandling.Case]
         /// Some switch of the reducer dispatches on something other than the action, so which code runs
@@ -38,7 +40,8 @@ enum OwnActionSends {
                           !childCases.contains(first) else { continue }
                     let handlers = (0...send.path.count).flatMap { casesByPattern[Array(send.path.prefix($0))] ?? [] }
                     guard !handlers.isEmpty else { continue }
-                    result.append(Own(send: send, typeName: logic.typeName, handlers: handlers,
+                    result.append(Own(send: send, typeName: logic.typeName,
+                                      qualifiedName: logic.declarations.first?.qualifiedName ?? logic.typeName, handlers: handlers,
                                       dispatchIsPartlyUnknown: partlyUnknown))
                 }
             }

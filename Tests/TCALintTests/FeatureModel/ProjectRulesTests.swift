@@ -1,0 +1,142 @@
+import Foundation
+import XCTest
+@testable import TCALint
+
+/// Rules that read other files' features, run as a lint run does: a child declared in one file, its
+/// parent in a second, the parent's logic in an extension in a third (zashi's `RootCoordinator.swift`).
+final class ProjectRulesTests: XCTestCase {
+    static let home = """
+        import ComposableArchitecture
+
+        @Reducer
+        struct Home {
+          @ObservableState
+          struct State: Equatable {}
+
+          enum Action {
+            case menuTapped
+            case settingsTapped
+          }
+
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .menuTapped:
+                return .send(.settingsTapped)
+              case .settingsTapped:
+                return .none
+              }
+            }
+          }
+        }
+
+        """
+
+    static let root = """
+        import ComposableArchitecture
+
+        @Reducer
+        struct Root {
+          @ObservableState
+          struct State: Equatable {
+            var home = Home.State()
+            var showsSettings = false
+          }
+
+          enum Action {
+            case home(Home.Action)
+            case refresh
+            case refreshTapped
+          }
+
+          var body: some ReducerOf<Self> {
+            Scope(state: \\.home, action: \\.home) {
+              Home()
+            }
+            coordinatorReduce()
+          }
+        }
+
+        """
+
+    static let coordinator = """
+        import ComposableArchitecture
+
+        extension Root {
+          func coordinatorReduce() -> Reduce<Root.State, Root.Action> {
+            Reduce { state, action in
+              switch action {
+              case .home(.settingsTapped):
+                state.showsSettings = true
+                return .none
+              case .refreshTapped:
+                return .send(.refresh)
+              case .refresh:
+                state.showsSettings = false
+                return .none
+              case .home:
+                return .none
+              }
+            }
+          }
+        }
+
+        """
+
+    func paths() throws -> (tree: ScratchTree, paths: [String]) {
+        let tree = try ScratchTree()
+        let paths = [
+            try tree.write("Home/Home.swift", Self.home).path,
+            try tree.write("Root/Root.swift", Self.root).path,
+            try tree.write("Root/RootCoordinator.swift", Self.coordinator).path,
+        ].sorted()
+        return (tree, paths)
+    }
+
+    func lint(_ rules: [any Rule.Type], _ paths: [String], jobs: Int = 2) -> [Diagnostic] {
+        LintRunner(linter: Linter(rules: rules), jobs: jobs).run(paths).diagnostics
+    }
+
+    func testParentMatchingAChildsOwnActionInAnotherFileIsReportedThere() throws {
+        let (tree, paths) = try paths()
+        let found = lint([ParentMatchesChildActionRule.self], paths)
+        XCTAssertEqual(found.map { "\(($0.path as NSString).lastPathComponent):\($0.line):\($0.column)" }, ["RootCoordinator.swift:7:12"])
+        XCTAssertEqual(found.first?.message, ParentMatchesChildActionRule.message(parent: "Root", shown: ".home(.settingsTapped)", child: "Home"))
+        // The same on one worker and on many.
+        XCTAssertEqual(lint([ParentMatchesChildActionRule.self], paths, jobs: 1), found)
+        // Without the child's file, nothing says what Home's actions are.
+        XCTAssertEqual(lint([ParentMatchesChildActionRule.self], paths.filter { !$0.hasSuffix("Home.swift") }), [])
+        _ = tree
+    }
+
+    func testMissingDelegateActionNamesTheParentThatMatchesIt() throws {
+        let (tree, paths) = try paths()
+        let found = lint([MissingDelegateActionRule.self], paths)
+        XCTAssertEqual(found.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" }, ["Home.swift:17"])
+        XCTAssertEqual(found.first?.message,
+                       MissingDelegateActionRule.message(type: "Home", shown: ".settingsTapped", parent: "Root at RootCoordinator.swift:7"))
+        XCTAssertTrue(found.first?.message.contains("(Root at RootCoordinator.swift:7 matches it)") ?? false)
+        // The child linted alone has no parent to name: the message says only what the file shows.
+        let alone = Linter(rules: [MissingDelegateActionRule.self]).lint(SourceFile(path: "Home.swift", bytes: Array(Self.home.utf8)))
+        XCTAssertEqual(alone.first?.message, MissingDelegateActionRule.message(type: "Home", shown: ".settingsTapped"))
+        _ = tree
+    }
+
+    func testAnExtensionOfAReducerDeclaredInAnotherFileIsLintedAsThatReducer() throws {
+        let (tree, paths) = try paths()
+        // `.send(.refresh)` reuses logic the coordinator's own switch holds: reported in the extension's file.
+        let found = lint([SendForLogicReuseRule.self], paths)
+        XCTAssertEqual(found.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" }, ["RootCoordinator.swift:11"])
+        // The extension's file linted without the project does not know Root is a reducer.
+        let alone = Linter(rules: [SendForLogicReuseRule.self]).lint(SourceFile(path: "RootCoordinator.swift", bytes: Array(Self.coordinator.utf8)))
+        XCTAssertEqual(alone, [])
+        _ = tree
+    }
+
+    func testRulesThatReadFeaturesMakeTheLinterIndexFully() {
+        XCTAssertTrue(Linter(rules: [ParentMatchesChildActionRule.self]).readsProjectFeatures)
+        XCTAssertEqual(Linter(rules: [ParentMatchesChildActionRule.self]).indexScope.detail, .full)
+        XCTAssertFalse(Linter(rules: RuleRegistry.defaultEnabled).readsProjectFeatures)
+        XCTAssertEqual(Linter(rules: RuleRegistry.defaultEnabled).indexScope.detail, .declarations)
+    }
+}
