@@ -1,7 +1,6 @@
 // The coarse token stream of a file, derived from SwiftParser's tree.
 //
-// The mapping is the documented interface of `oracle tokens` (shared/tools/swift-oracle/main.swift,
-// header "COARSE TOKEN MAPPING"), which tca-lint's hand-written tokenizer reproduces:
+// The coarse token mapping, which tca-lint's hand-written tokenizer (`tca-lint dump tokens`) reproduces:
 // - words: reserved spelling → keyword, anything else (contextual keywords, `backticked`, $0) → identifier;
 // - a whole string / regex literal (outermost node, interpolations included) is one token;
 // - comments come from trivia, one token per comment; unexpected text → unknown;

@@ -8,7 +8,7 @@
 // USAGE
 //   swiftparser-dump tokens FILE
 //       One coarse token per line: `<start> <end> <kind>` (UTF-8 byte offsets, half-open).
-//       Same format and mapping as `oracle tokens` (shared/tools/swift-oracle): see CoarseTokens.swift.
+//       Same format and mapping as `tca-lint dump tokens`: see CoarseTokens.swift.
 //   swiftparser-dump tokens FILE FILE… | --list FILELIST
 //       Batch mode: before each file's tokens, a line `@file <path>`.
 //   swiftparser-dump reducers (FILE… | --list FILELIST)

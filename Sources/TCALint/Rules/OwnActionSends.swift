@@ -16,6 +16,13 @@ enum OwnActionSends {
         var dispatchIsPartlyUnknown: Bool
     }
 
+    /// `.path(.element(id:action:))`, `.destination(.presented(…))`, `.sheet(.dismiss)`: the case wraps a
+    /// `StackAction`, `IdentifiedAction` or `PresentationAction`, so it is a child's action whatever the file
+    /// shows of the `Action` enum (an extension in another file than the enum, zashi's `*Coordinator.swift`).
+    static func wrapsChildAction(_ path: [String]) -> Bool {
+        path.count > 1 && (path[1] == "element" || path[1] == "presented" || path[1] == "dismiss")
+    }
+
     static func find(in file: AnalyzedFile) -> [Own] {
         let code = file.code
         var result: [Own] = []
@@ -37,7 +44,7 @@ enum OwnActionSends {
                 for send in EffectSends.find(in: region, code: code, clauseBodyStarts: clauseBodyStarts)
                     where seen.insert(send.reportToken).inserted {
                     guard let first = send.path.first, first != "delegate", first != "binding",
-                          !childCases.contains(first) else { continue }
+                          !childCases.contains(first), !Self.wrapsChildAction(send.path) else { continue }
                     let handlers = (0...send.path.count).flatMap { casesByPattern[Array(send.path.prefix($0))] ?? [] }
                     guard !handlers.isEmpty else { continue }
                     result.append(Own(send: send, typeName: logic.typeName,

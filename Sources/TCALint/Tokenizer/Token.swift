@@ -1,5 +1,5 @@
 /// The coarse token kinds of tca-lint, the same classes and spellings as
-/// `oracle tokens` (shared/tools/swift-oracle), so the two can be diffed line by line.
+/// `scripts/swiftparser-dump tokens` (built on the toolchain's SwiftParser), so the two can be diffed line by line.
 /// Every decision that produces them is lexical: it depends on the bytes only.
 public enum TokenKind: UInt8, CaseIterable, Sendable {
     /// Words that are not reserved (incl. contextual keywords such as `some`, `get`), `` `backticked` ``, `$0`.
