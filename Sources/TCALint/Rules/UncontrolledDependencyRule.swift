@@ -99,6 +99,21 @@ public struct UncontrolledDependencyRule: Rule {
     }
 
     /// The value at `j` is the `id:` argument of `.cancellable(id:…)` / `.cancel(id:)`.
+    /// Whether the `Task.sleep(…)` at j (its `)` at close) is the only statement of a `while` loop's body.
+    static func isKeepAliveLoop(sleep j: Int, close: Int, code: CodeTokens) -> Bool {
+        var k = j - 1
+        while k > 0 && (code.is(k, "await") || code.is(k, "try") || code.isOperator(k, "?") || code.isOperator(k, "!")) { k -= 1 }
+        guard code.isPunct(k, .lbrace), code.partnerOf(k) == close + 1 else { return false }
+        var h = k - 1
+        var steps = 0
+        while h > 0 && steps < 8 && !code.is(h, "while") {
+            guard !code.isPunct(h, .lbrace) && !code.isPunct(h, .rbrace) && !code.isPunct(h, .semicolon) else { return false }
+            h -= 1
+            steps += 1
+        }
+        return code.is(h, "while")
+    }
+
     static func isCancelID(at j: Int, code: CodeTokens) -> Bool {
         code.isPunct(j - 1, .colon) && code.is(j - 2, "id") && code.isPunct(j - 3, .lparen)
             && (code.is(j - 4, "cancellable") || code.is(j - 4, "cancel"))
@@ -121,6 +136,11 @@ public struct UncontrolledDependencyRule: Rule {
             if emptyCall && !isCancelID(at: j, code: code) { return found(j + 2, uuid, { $0 }) }
         case "Calendar", "Locale", "TimeZone":
             guard member == "current" || member == "autoupdatingCurrent" else { return nil }
+            // `Calendar.current.date(byAdding: .minute, …)`: seconds, minutes and hours are fixed lengths of
+            // time, the same in every calendar, time zone and locale, so nothing a test controls changes it.
+            if code.is(j, "Calendar"), code.isDot(j + 3), code.is(j + 4, "date"), code.isPunct(j + 5, .lparen),
+               code.is(j + 6, "byAdding"), code.isPunct(j + 7, .colon), code.isDot(j + 8),
+               ["second", "minute", "hour", "nanosecond"].contains(where: { code.is(j + 9, $0) }) { return nil }
             let dependency = code.is(j, "Calendar") ? calendar : code.is(j, "Locale") ? locale : timeZone
             return found(j + 2, dependency, { $0 })
         case "ContinuousClock", "SuspendingClock":
@@ -130,6 +150,9 @@ public struct UncontrolledDependencyRule: Rule {
             guard member == "sleep", code.isPunct(j + 3, .lparen), let close = code.partnerOf(j + 3), close > j + 3 else { return nil }
             // `Task.sleep(nanoseconds: 0)`: a yield, no time passes that a test would wait for.
             if code.isPunct(j + 5, .colon), j + 7 == close, code.tokens[j + 6].kind == .number, code.is(j + 6, "0") { return nil }
+            // `while true { try await Task.sleep(…) }` alone in its loop: a keep-alive until cancelled; nothing
+            // happens after the sleep, so a test clock would change nothing a test can see.
+            if Self.isKeepAliveLoop(sleep: j, close: close, code: code) { return nil }
             if code.is(j + 4, "for") && code.isPunct(j + 5, .colon) {
                 let arguments = code.sourceText(from: j + 4, through: close - 1)
                 return found(close, clock) { "\($0).sleep(\(arguments))" }
