@@ -25,8 +25,6 @@ public final class FeatureIndex: @unchecked Sendable {
     struct Merged {
         var features: [Feature]
         var byName: [String: Int]
-        /// The features' simple names.
-        var simpleNames: Set<String>
         /// Feature names, for resolving names written in code.
         var names: NameTable
     }
@@ -51,12 +49,21 @@ public final class FeatureIndex: @unchecked Sendable {
         let (protocols, parents) = Self.reducerProtocolClosure(ordered, aliases: aliases)
         self.reducerProtocols = protocols
         self.protocolParent = parents
+        self.typeNames = LockedLazy {
+            var names = Set<String>()
+            for file in ordered {
+                for t in file.types where t.attributes.contains("Reducer") || t.inherits.contains(where: protocols.contains) {
+                    names.insert(t.name.split(separator: ".").last.map(String.init) ?? t.name)
+                }
+            }
+            return names
+        }
         self.merged = LockedLazy {
             var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
             let features = merger.merge()
             var byName: [String: Int] = [:]
             for (i, f) in features.enumerated() where byName[f.qualifiedName] == nil { byName[f.qualifiedName] = i }
-            return Merged(features: features, byName: byName, simpleNames: Set(features.map(\.name)),
+            return Merged(features: features, byName: byName,
                           names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases))
         }
     }
@@ -76,7 +83,9 @@ public final class FeatureIndex: @unchecked Sendable {
     }
 
     /// The simple names of the project's reducer types, from whichever files declare them.
-    public var reducerTypeNames: Set<String> { merged.wrapped.simpleNames }
+    /// Read from the declarations (`@Reducer`, or inheriting a reducer protocol), without merging features.
+    public var reducerTypeNames: Set<String> { typeNames.wrapped }
+    private let typeNames: LockedLazy<Set<String>>
 
     /// The project's own reducer protocols and aliases (TCA's left out), sorted.
     public var projectReducerProtocols: [String] { reducerProtocols.subtracting(Self.tcaReducerProtocols).sorted() }

@@ -11,6 +11,8 @@ struct FeatureMerger {
     private var groupOrder: [String] = []
     /// Group keys by their enclosing key (`App` → [`App.State`, `App.Action`]).
     private var nested: [String: [String]] = [:]
+    /// Every group key, for resolving `typealias State = …` targets: built once, after grouping.
+    private var groupNames = NameTable(names: [], aliases: [:])
 
     init(files: [FileFacts], reducerProtocols: Set<String>, protocolParent: [String: String], aliases: [String: String]) {
         self.files = files
@@ -21,6 +23,7 @@ struct FeatureMerger {
 
     mutating func merge() -> [Feature] {
         groupDeclarations()
+        groupNames = NameTable(names: groupOrder, aliases: aliases)
         let defaults = protocolDefaults()
         var features: [Feature] = []
         for key in groupOrder {
@@ -127,8 +130,7 @@ struct FeatureMerger {
     private func stateModel(of key: String) -> StateModel? {
         var stateKey = key + ".State"
         if groups[stateKey] == nil, let target = aliases[stateKey] {
-            let known = NameTable(names: Array(groups.keys), aliases: aliases)
-            stateKey = known.resolve(FeatureIndex.baseNames(of: target).first ?? target, from: key) ?? stateKey
+            stateKey = groupNames.resolve(FeatureIndex.baseNames(of: target).first ?? target, from: key) ?? stateKey
         }
         guard let decls = groups[stateKey] else { return nil }
         let primary = decls.first { $0.kind != "extension" }

@@ -11,8 +11,13 @@ public struct LongEffectWithoutCancellationRule: Rule {
         defaultSeverity: .warning,
         isOptIn: true,
         // `Reduce {`: logic in an extension file of a reducer declared elsewhere, which never says `Reducer`.
-        prefilterNeedles: ["Reducer", "Reduce {"]
+        prefilterNeedles: ["Reducer", "Reduce {"],
+        // Whether a parent presents the feature (`ifLet`, `forEach`), which cancels its effects on dismissal.
+        readsProjectFeatures: true
     )
+
+    /// Operators whose child's effects TCA cancels when the child's state goes away.
+    static let dismissingOperators: Set<String> = ["ifLet", "forEach"]
 
     public init() {}
 
@@ -22,6 +27,10 @@ public struct LongEffectWithoutCancellationRule: Rule {
         var findings: [Finding] = []
         var finished: Set<String>? = nil
         for logic in file.reducerLogic where !logic.regions.isEmpty {
+            // A presented or stacked child's effects end with it: `ifLet`/`forEach` cancel them on dismissal,
+            // and each presentation is a new child whose view appears once.
+            if let project = file.project, let declaration = logic.declarations.first,
+               Self.isPresentedChild(declaration.qualifiedName, simpleName: declaration.simpleName, in: project) { continue }
             let children = OptionalChildren(logic: logic, model: file.model, code: code)
             for handling in logic.handling {
                 let region = handling.region
@@ -46,6 +55,18 @@ public struct LongEffectWithoutCancellationRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether a parent composes the feature with `ifLet` / `forEach`, or an `@Reducer enum` of destinations
+    /// or path elements (which parents present with `ifLet` / `forEach`) has a case of it.
+    static func isPresentedChild(_ qualifiedName: String, simpleName: String, in project: FeatureIndex) -> Bool {
+        if project.parents(of: qualifiedName).contains(where: { dismissingOperators.contains($0.composition.edge.operation) }) { return true }
+        return project.features.contains { f in
+            f.enumCases.contains { c in
+                let payload = c.payload.split(separator: ".").last.map(String.init) ?? c.payload
+                return payload == simpleName || c.payload == qualifiedName
+            }
+        }
     }
 
     static func message(loop: String, trigger: String) -> String {
