@@ -4,10 +4,11 @@ import TCALint
 /// of what remains. The engine (Sources/TCALint/Fixes) decides what is safe; this only wires it to the CLI.
 enum FixCommand {
     static func run(_ options: LintOptions, plan: LintPlan, configuration: Configuration, severityPolicy: SeverityPolicy,
-                    reporter: any Reporter.Type, workingDirectory: String) throws -> Int32 {
+                    reporter: any Reporter.Type, workingDirectory: String, configurationFiles: [String]) throws -> Int32 {
         let walk = (problems: plan.walkProblems, files: plan.fileCount)
         for problem in walk.problems { Output.error(problem.description) }
-        try LintCommand.refuseInputs(options, inputs: plan.groups.flatMap(\.files))
+        try LintCommand.refuseInputs(options, inputs: plan.groups.flatMap(\.files), configurations: configurationFiles,
+                                     baseline: options.baselinePath ?? configuration.baseline)
         // Read before anything is written: a missing or broken baseline stops the run (exit 2).
         let baseline = try LintCommand.readBaseline(options, configuration: configuration)
         let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff)

@@ -45,7 +45,7 @@ enum LintCommand {
         if options.fix || options.diff {
             let plan = try makePlan(options, resolver: resolver, configuration: configuration)
             return try FixCommand.run(options, plan: plan, configuration: configuration, severityPolicy: severityPolicy, reporter: reporterType,
-                                      workingDirectory: cwd)
+                                      workingDirectory: cwd, configurationFiles: resolved.layers.compactMap(\.path))
         }
 
         var diagnostics: [Diagnostic]
@@ -89,7 +89,8 @@ enum LintCommand {
             couldNotLintEverything = !plan.walkProblems.isEmpty || !outcome.problems.isEmpty
         }
 
-        try refuseInputs(options, inputs: options.useStdin ? options.stdinPath.map { [$0] } ?? [] : lintedFiles)
+        try refuseInputs(options, inputs: options.useStdin ? options.stdinPath.map { [$0] } ?? [] : lintedFiles,
+                         configurations: resolved.layers.compactMap(\.path), baseline: options.baselinePath ?? configuration.baseline)
         let baseline = try readBaseline(options, configuration: configuration)
         diagnostics = try applyBaseline(baseline, options, to: diagnostics, workingDirectory: cwd)
         diagnostics = severityPolicy.apply(diagnostics)
@@ -105,9 +106,11 @@ enum LintCommand {
     // MARK: - Writing: reports, baselines (shared with FixCommand)
 
     /// `--output` and `--write-baseline` must not name a Swift file or an input of the run.
-    static func refuseInputs(_ options: LintOptions, inputs: [String]) throws {
-        try Output.refuseInputs(options.outputPath, flag: "--output", inputs: inputs)
-        try Output.refuseInputs(options.writeBaselinePath, flag: "--write-baseline", inputs: inputs)
+    /// `configurations`: the configuration files the run read; the baseline it reads may be rewritten by
+    /// `--write-baseline` (updating a baseline in place), never by `--output`.
+    static func refuseInputs(_ options: LintOptions, inputs: [String], configurations: [String], baseline: String?) throws {
+        try Output.refuseInputs(options.outputPath, flag: "--output", inputs: inputs + configurations + (baseline.map { [$0] } ?? []))
+        try Output.refuseInputs(options.writeBaselinePath, flag: "--write-baseline", inputs: inputs + configurations)
     }
 
     /// `--baseline FILE` or the configuration's `baseline:`, read before anything is written (nil when

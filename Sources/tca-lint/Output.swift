@@ -60,8 +60,12 @@ enum Output {
     /// must not replace `a.swift` with a report.
     static func refuseInputs(_ path: String?, flag: String, inputs: [String]) throws {
         guard let path else { return }
-        if path.hasSuffix(".swift") {
+        // Case-insensitively: on macOS's default file system `A.SWIFT` is `a.swift`.
+        if path.lowercased().hasSuffix(".swift") {
             throw CommandError.failure("refusing to write \(flag) onto '\(path)': it names a Swift source file")
+        }
+        if path == ConfigurationLoader.fileName || path.hasSuffix("/" + ConfigurationLoader.fileName) {
+            throw CommandError.failure("refusing to write \(flag) onto '\(path)': it names a configuration file")
         }
         var target = stat()
         guard stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { return }

@@ -31,6 +31,32 @@ final class CLIWriteSafetyTests: XCTestCase {
         XCTAssertTrue(stderr.contains("tca-lint: error: cannot write the report to standard output: No space left on device"), stderr)
     }
 
+    func testOutputRefusesTheConfigurationAndBaselineTheRunReads() throws {
+        let tree = try ScratchTree()
+        try tree.write("A.swift", Self.finding)
+        let config = "disabled_rules: []\n", explicit = "opt_in_rules: []\n"
+        try tree.write(".tca-lint.yml", config)
+        try tree.write("my.yml", explicit)
+        XCTAssertEqual(try CLI.run(["lint", "--write-baseline", "base.json", "A.swift"], in: tree.root).status, 0)
+        let baseline = try String(contentsOf: tree.root.appendingPathComponent("base.json"))
+        for (arguments, message) in [
+            (["--output", ".tca-lint.yml"], "it names a configuration file"),
+            (["--output", "sub/.tca-lint.yml"], "it names a configuration file"),
+            (["--config", "my.yml", "--output", "my.yml"], "it is the input 'my.yml'"),
+            (["--baseline", "base.json", "--output", "base.json"], "it is the input 'base.json'"),
+            (["--output", "OTHER.SWIFT"], "it names a Swift source file"),
+        ] {
+            let result = try CLI.run(["lint"] + arguments + ["A.swift"], in: tree.root)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent(".tca-lint.yml")), config)
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("my.yml")), explicit)
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("base.json")), baseline)
+        // Updating a baseline in place stays allowed.
+        XCTAssertEqual(try CLI.run(["lint", "--baseline", "base.json", "--write-baseline", "base.json", "A.swift"], in: tree.root).status, 0)
+    }
+
     func testOutputAndBaselineRefuseSwiftFilesAndInputsAndWriteThroughLinksAndDevices() throws {
         let tree = try ScratchTree()
         try tree.write("A.swift", Self.finding)

@@ -20,21 +20,38 @@ import PackagePlugin
 /// command depends on the digest, so it re-runs exactly when configuration changed, however often
 /// this cheap command runs (a folder such as `/tmp` or the home folder changes often).
 ///
+/// Files a configuration names (`parent_config:`, `baseline:`, followed through parent chains) are
+/// watched the same way, each with its folder and a slot; they are read when the build is planned,
+/// so a file first named after that is watched from the next planning on (its first appearance
+/// changes the naming configuration, which re-lints).
+///
 /// Where hard links are impossible (another file system, a sandbox refusing them), edits in place
 /// are noticed at the next change of the folder or of a Swift file instead.
 struct ConfigurationWatch {
     static let fileName = ".tca-lint.yml"
+    /// The folders whose entries are watched.
     let folders: [String]
+    /// The files watched, slot N for file N: each folder's `.tca-lint.yml`, then the files they name.
+    let files: [String]
     let slotDirectory: Path
     let digest: Path
 
     init(workDirectory: Path, targetName: String, swiftFiles: [Path]) throws {
-        folders = Self.folders(above: swiftFiles.map(\.string))
+        let configFolders = Self.folders(above: swiftFiles.map(\.string))
+        let configs = configFolders.map { ($0 as NSString).appendingPathComponent(Self.fileName) }
+        let named = Self.namedFiles(from: configs)
+        files = configs + named
+        // Only folders that exist can be inputs (a missing input stops the build), and never `/` (see below).
+        let namedFolders = named.map { ($0 as NSString).deletingLastPathComponent }.filter { folder in
+            var isDirectory: ObjCBool = false
+            return folder != "/" && FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        folders = Array(Set(configFolders + namedFolders)).sorted()
         slotDirectory = workDirectory.appending("\(targetName)+TCALintConfigurationSlots")
         digest = workDirectory.appending("\(targetName)+TCALintConfiguration.swift")
         // Inputs must exist before the build starts: an empty slot stands for "not linked yet".
         try FileManager.default.createDirectory(atPath: slotDirectory.string, withIntermediateDirectories: true)
-        for index in folders.indices where !FileManager.default.fileExists(atPath: slot(index).string) {
+        for index in files.indices where !FileManager.default.fileExists(atPath: slot(index).string) {
             _ = FileManager.default.createFile(atPath: slot(index).string, contents: Data())
         }
     }
@@ -54,16 +71,42 @@ struct ConfigurationWatch {
         return folders.sorted()
     }
 
+    /// The files the configurations name with `parent_config:` or `baseline:` (relative to the naming
+    /// file's folder), through parent chains of at most 8 steps, that are not watched already.
+    static func namedFiles(from configs: [String]) -> [String] {
+        var result: [String] = []
+        var seen = Set(configs)
+        var pending = configs
+        var steps = 0
+        while let file = pending.popLast(), steps < 64 {
+            steps += 1
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            let folder = (file as NSString).deletingLastPathComponent
+            for line in text.split(whereSeparator: \.isNewline) {
+                for key in ["parent_config:", "baseline:"] where line.hasPrefix(key) {
+                    var value = line.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
+                    if let hash = value.range(of: " #") { value = String(value[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces) }
+                    if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q { value = String(value.dropFirst().dropLast()) }
+                    guard !value.isEmpty else { continue }
+                    let path = ((value.hasPrefix("/") ? value : (folder as NSString).appendingPathComponent(value)) as NSString).standardizingPath
+                    guard seen.insert(path).inserted else { continue }
+                    result.append(path)
+                    if key == "parent_config:" { pending.append(path) }
+                }
+            }
+        }
+        return result
+    }
+
     func command() -> Command {
-        // Arguments: the digest, the slot folder, then the watched folders (slot N is folder N).
+        // Arguments: the digest, the slot folder, then the watched files (slot N is file N).
         // The digest names no path (a folder name could hold a newline, which would end the comment).
         let script = """
             digest="$1"; slots="$2"; shift 2
             index=0
             {
               echo "// The .tca-lint.yml files that apply to this target, by checksum: tca-lint re-lints it when this changes."
-              for folder in "$@"; do
-                config="${folder%/}/\(Self.fileName)"
+              for config in "$@"; do
                 slot="$slots/$index"
                 if [ -f "$config" ]; then
                   if ! [ "$slot" -ef "$config" ]; then
@@ -81,8 +124,8 @@ struct ConfigurationWatch {
         return .buildCommand(
             displayName: "tca-lint configuration check",
             executable: Path("/bin/sh"),
-            arguments: ["-c", script, "tca-lint-configuration", digest.string, slotDirectory.string] + folders,
-            inputFiles: folders.map { Path($0) } + folders.indices.map(slot),
+            arguments: ["-c", script, "tca-lint-configuration", digest.string, slotDirectory.string] + files,
+            inputFiles: folders.map { Path($0) } + files.indices.map(slot),
             outputFiles: [digest]
         )
     }

@@ -1,6 +1,6 @@
 /// The hook through which automatic fixes become editor quick fixes.
 ///
-/// The fix engine (Sources/TCALint/Fixes, being written separately) describes a fix as byte
+/// The fix engine (Sources/TCALint/Fixes) describes a fix as byte
 /// edits of the analysed file; the server turns them into a `quickfix` code action with LSP
 /// ranges, listed before "Disable … for this line" and marked preferred. Pass a provider to
 /// `LanguageServer(input:output:fixProvider:)`; without one only the disable action is offered.

@@ -15,7 +15,7 @@ public struct EngineFixProvider: CodeActionFixProvider {
             }
             .map { fix in
                 CodeActionFix(
-                    title: fix.applicability == .unsafe ? fix.title + " (changes order semantics)" : fix.title,
+                    title: fix.applicability == .unsafe ? fix.title + " (unsafe: review the change)" : fix.title,
                     edits: fix.edits.map { CodeActionEdit(byteRange: $0.range, replacement: String(decoding: $0.replacement, as: UTF8.self)) },
                     isPreferred: fix.applicability == .safe)
             }
