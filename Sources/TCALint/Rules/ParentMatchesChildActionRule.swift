@@ -79,7 +79,9 @@ public struct ParentMatchesChildActionRule: Rule {
             if presentationWrappers.contains(full[n]) { n += 1 }
             guard n < full.count else { continue }
             let own = full[n]
-            guard own != "delegate", child.cases.contains(own) else { continue }
+            // `.destination(.presented(.picker(.delegate(…))))`: a grandchild's delegate action, reached through
+            // the child's navigation, is what delegates are for.
+            guard own != "delegate", child.cases.contains(own), !full[n...].contains("delegate") else { continue }
             return (child.feature, CasePath.shown(Array(full.prefix(n + 1))))
         }
         return nil
