@@ -176,6 +176,14 @@ final class CLIWriteSafetyTests: XCTestCase {
         let result = try CLI.run(["lint", "."], in: tree.root)
         XCTAssertTrue(result.stdout.hasPrefix("evil\\u{1B}[31m\\u{07}.swift:1:46: warning:"), result.stdout)
         XCTAssertFalse(result.stdout.contains("\u{1B}"))
+        // GitHub's log renders ANSI codes, and a Markdown report is read in a terminal as often as on a page.
+        let github = try CLI.run(["lint", "--reporter", "github-actions", "."], in: tree.root)
+        XCTAssertTrue(github.stdout.contains("file=evil\\u{1B}[31m\\u{07}.swift"), github.stdout)
+        let markdown = try CLI.run(["lint", "--reporter", "markdown", "."], in: tree.root)
+        XCTAssertTrue(markdown.stdout.contains("evil\\\\u{1B}\\[31m\\\\u{07}.swift"), markdown.stdout)
+        for output in [github.stdout, markdown.stdout] {
+            XCTAssertFalse(output.contains("\u{1B}") || output.contains("\u{07}"), output)
+        }
     }
 
     func testInterruptedFixLeavesNoTemporaryFile() throws {

@@ -22,10 +22,15 @@ public enum TextEscaping {
             switch scalar {
             case "\n": return "\\n"
             case "\r": return "\\r"
-            case _ where isControl(scalar): return "\\u{" + Hex.twoDigits(UInt8(scalar.value), uppercase: true) + "}"
+            case _ where isControl(scalar): return controlEscape(scalar)
             default: return nil
             }
         }
+    }
+
+    /// A control character as the text `\u{XX}`.
+    private static func controlEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + Hex.twoDigits(UInt8(scalar.value), uppercase: true) + "}"
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -33,7 +38,8 @@ public enum TextEscaping {
     }
 
     /// GitHub workflow-command message data (after the second `::`): `%`, `\r`, `\n` are
-    /// percent-encoded, as `@actions/core` does and the runner decodes.
+    /// percent-encoded, as `@actions/core` does and the runner decodes; other control characters (ESC
+    /// would colour GitHub's log) are written as `\u{XX}`, as `singleLine` writes them.
     public static func githubCommandData(_ s: String) -> String {
         githubCommand(s, escapeSeparators: false)
     }
@@ -52,6 +58,7 @@ public enum TextEscaping {
             case "\n": return "%0A"
             case ":" where escapeSeparators: return "%3A"
             case "," where escapeSeparators: return "%2C"
+            case _ where isControl(scalar): return controlEscape(scalar)
             default: return nil
             }
         }
@@ -75,6 +82,7 @@ public enum TextEscaping {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
+            case _ where isControl(scalar): out += "\\" + controlEscape(scalar)  // `\u{1B}`, its backslash escaped
             default: out.unicodeScalars.append(scalar)
             }
         }
