@@ -53,8 +53,10 @@ public struct ReducerLogic {
         }
         // `Reduce { … }` closures elsewhere in the type: stored (`let core = Reduce { … }`), built in `init()`,
         // or returned by a helper. Their logic runs for the type's actions like the body's.
+        // A set of the opens found so far: n `Reduce` closures (one per `onChange`) cost n, not n².
+        var opens = Set(regions.map(\.open))
         for decl in decls {
-            for open in Self.reduceClosures(in: decl, code: code) where !regions.contains(where: { $0.open == open }) {
+            for open in Self.reduceClosures(in: decl, code: code) where opens.insert(open).inserted {
                 if let close = code.partnerOf(open), close > open {
                     regions.append(Self.closureRegion(open: open, close: close, code: code))
                 }

@@ -29,11 +29,19 @@ public struct OnChangeNeverFiresRule: Rule {
             for body in file.model.declarations(of: reducer).flatMap(\.bodies) where seenBodies.insert(body.nameToken).inserted {
                 let placed = PlacedElements(body: body)
                 var childStates: Set<String>? = nil
+                // Per element, the first modifier that may change state: an onChange after it is not judged.
+                // Found once per element, so n onChange modifiers on one element cost n, not n².
+                var firstChanging: [Int: Int] = [:]
                 for candidate in placed.onChanges {
                     let element = candidate.element
-                    guard element.kind == .expression, element.qualified == nil || element.qualified == "ComposableArchitecture.\(element.name)",
-                          element.modifiers.prefix(while: { $0.nameToken < candidate.modifier.nameToken })
-                            .allSatisfy({ Self.inertModifiers.contains($0.name) }) else { continue }
+                    guard element.kind == .expression, element.qualified == nil || element.qualified == "ComposableArchitecture.\(element.name)"
+                    else { continue }
+                    let limit = firstChanging[element.start] ?? {
+                        let token = element.modifiers.first { !Self.inertModifiers.contains($0.name) }?.nameToken ?? Int.max
+                        firstChanging[element.start] = token
+                        return token
+                    }()
+                    guard candidate.modifier.nameToken <= limit else { continue }
                     let observed = ObservedValue.read(onChangeArguments: candidate.modifier.argumentsOpen, code: code)
                     let shown = observed.text.map { "onChange(of: \($0))" } ?? "onChange"
                     if element.name == "EmptyReducer" {
