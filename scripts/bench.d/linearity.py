@@ -5,18 +5,25 @@ import os
 
 
 def fix_binding_after_reduce(n):
-    """n small reducers, each with BindingReducer() after Reduce: n fixes in one file (--diff --unsafe)."""
+    """n small reducers, each with BindingReducer() after a Reduce that reads the bound field on its binding
+    action (a binding_reducer_not_first finding with a fix): n fixes in one file (--diff --unsafe)."""
     parts = ["import ComposableArchitecture\n"]
     for i in range(n):
         parts.append(f"""
 @Reducer
 struct F{i} {{
   @ObservableState
-  struct State {{ var text = "" }}
+  struct State {{ var text = ""; var count = 0 }}
   enum Action: BindableAction {{ case binding(BindingAction<State>) }}
   var body: some ReducerOf<Self> {{
     Reduce {{ state, action in
-      return .none
+      switch action {{
+      case .binding(\\.text):
+        state.count = state.text.count
+        return .none
+      case .binding:
+        return .none
+      }}
     }}
     BindingReducer()
   }}

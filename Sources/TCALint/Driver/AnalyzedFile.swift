@@ -33,6 +33,20 @@ public final class AnalyzedFile {
     /// Where each reducer type's per-action logic lives: one entry per type (a reducer and its
     /// extensions in the file share one), in source order. Built once, on first use, for every rule
     /// that looks inside reducer logic.
+    /// The logic of the reducer type a declaration belongs to, found through an index (a file of n
+    /// reducers asks n times).
+    public func logic(of reducer: ReducerDeclaration) -> ReducerLogic? {
+        logicIndex[reducer.identity].map { reducerLogic[$0] }
+    }
+
+    private lazy var logicIndex: [String: Int] = {
+        var index: [String: Int] = [:]
+        for (i, logic) in reducerLogic.enumerated() {
+            for d in logic.declarations where index[d.identity] == nil { index[d.identity] = i }
+        }
+        return index
+    }()
+
     public private(set) lazy var reducerLogic: [ReducerLogic] = {
         var seen = Set<String>()
         return model.reducers.compactMap { reducer in

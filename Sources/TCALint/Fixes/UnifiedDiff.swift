@@ -41,8 +41,18 @@ public enum UnifiedDiff {
         let shown = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         let separator = shown.hasPrefix("/") ? "" : "/"
         var out = "--- \(headerName("a" + separator + shown))\n+++ \(headerName("b" + separator + shown))\n"
+        // Lines of each side before the current hunk, counted as the hunks go (once over `ops` in all).
+        var counted = 0, before = (a: 0, b: 0)
         for hunk in hunks(ops, context: context) {
-            out += header(hunk, ops: ops)
+            for op in ops[counted..<hunk.lowerBound] {
+                switch op {
+                case .equal: before.a += 1; before.b += 1
+                case .delete: before.a += 1
+                case .insert: before.b += 1
+                }
+            }
+            counted = hunk.lowerBound
+            out += header(hunk, ops: ops, before: before)
             for op in ops[hunk] {
                 switch op {
                 case let .equal(i, _): out += a[i].render(" ")
@@ -198,7 +208,8 @@ public enum UnifiedDiff {
         return result
     }
 
-    static func header(_ hunk: Range<Int>, ops: [Op]) -> String {
+    /// `before`: the lines of each side before the hunk, for a side with no line in it.
+    static func header(_ hunk: Range<Int>, ops: [Op], before: (a: Int, b: Int)) -> String {
         var aCount = 0, bCount = 0
         var aFirst: Int? = nil, bFirst: Int? = nil
         for op in ops[hunk] {
@@ -215,15 +226,7 @@ public enum UnifiedDiff {
                 if bFirst == nil { bFirst = j }
             }
         }
-        // Lines before the hunk, for a side with no line in it.
-        var aBefore = 0, bBefore = 0
-        for op in ops[..<hunk.lowerBound] {
-            switch op {
-            case .equal: aBefore += 1; bBefore += 1
-            case .delete: aBefore += 1
-            case .insert: bBefore += 1
-            }
-        }
+        let (aBefore, bBefore) = before
         func range(_ first: Int?, _ count: Int, _ before: Int) -> String {
             let start = count == 0 ? before : (first ?? before) + 1
             return count == 1 ? "\(start)" : "\(start),\(count)"

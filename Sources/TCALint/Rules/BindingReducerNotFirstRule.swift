@@ -88,7 +88,7 @@ struct BindableFields {
         childStates = decls.flatMap(\.builderDeclarations).reduce(into: Set<String>()) {
             $0.formUnion(OnChangeMissesBindingRule.childStateNames(in: $1, code: file.code))
         }
-        logic = file.reducerLogic.first { $0.declarations.contains { $0 === reducer } }
+        logic = file.logic(of: reducer)
     }
 
     /// A field a binding can write: visible in the state, settable, not a child's state.

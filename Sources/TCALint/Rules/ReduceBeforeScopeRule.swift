@@ -19,7 +19,7 @@ public struct ReduceBeforeScopeRule: Rule {
         var findings: [Finding] = []
         for reducer in file.model.reducers {
             let functions = file.model.declarations(of: reducer).flatMap { $0.functions }
-            let logic = file.reducerLogic.first { $0.declarations.contains { $0 === reducer } }
+            let logic = file.logic(of: reducer)
             for body in reducer.builderDeclarations {
                 for list in body.reducerBuilderLists {
                     var reports: [(offset: Int, message: String)] = []
