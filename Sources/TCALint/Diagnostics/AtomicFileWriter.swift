@@ -60,13 +60,22 @@ public enum AtomicFileWriter {
         let mode: mode_t = exists ? existing.st_mode & 0o7777 : 0o666  // new files: 0666 minus umask
         var temporary = ""
         var fd: Int32 = -1
+        var openError: Int32 = 0
         for attempt in 0..<100 {
             temporary = (directory == "/" ? "" : directory) + "/.\(name).tmp-\(getpid())-\(attempt)"
+            // Registered before it exists: a signal arriving between the create and a later registration
+            // would leave the file behind (a signal before the create unlinks nothing).
+            TemporaryFiles.register(temporary)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? 0o600 : mode)
-            if fd >= 0 || errno != EEXIST { break }
+            openError = errno
+            if fd >= 0 { break }
+            TemporaryFiles.unregister(temporary)
+            if openError != EEXIST { break }
         }
-        guard fd >= 0 else { throw failure(path, "cannot create a temporary file in \(directory): \(errorText())") }
-        TemporaryFiles.register(temporary)
+        guard fd >= 0 else {
+            errno = openError
+            throw failure(path, "cannot create a temporary file in \(directory): \(errorText())")
+        }
         var renamed = false
         defer {
             if !renamed { unlink(temporary) }

@@ -86,8 +86,13 @@ public struct FixEngine {
     /// by (first offset, rule id, title): those to apply now, and the unsafe ones held back without `--unsafe`.
     func candidates(in state: FileState) -> (applicable: [Fix], unsafeOnly: [Fix]) {
         var all: [Fix] = []
+        // A fix resolving n findings is attached to each of them, which come one after another: judged once
+        // (copies of one fix share their storage, so comparing them is cheap), not n times over n offsets.
+        var previous: Fix? = nil
         for fix in state.diagnostics.compactMap(\.fix) where !fix.edits.isEmpty && !fix.findingOffsets.isEmpty {
-            // A fix resolving several findings is attached to each; every one must be reported.
+            if let previous, previous == fix { continue }
+            previous = fix
+            // Every finding the fix resolves must be reported.
             guard fix.findingOffsets.allSatisfy({ state.isReported(fix.ruleID, at: $0) }) else { continue }
             all.append(fix)
         }

@@ -5,6 +5,10 @@ public final class SourceFile: @unchecked Sendable {
     public let path: String
     public let bytes: [UInt8]
     private var _lineStarts: [Int]?
+    /// Per line, whether it is all ASCII (a column is then a byte count), computed on first use.
+    private var _asciiLines: [Bool]?
+    /// The last line `lineText` made: the findings of one line ask for it one after another.
+    private var _lastLineText: (line: Int, text: String)?
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -70,15 +74,33 @@ public final class SourceFile: @unchecked Sendable {
             start = min(3, offset)
         }
         let end = min(max(offset, start), bytes.count)
+        // An ASCII line's characters are its bytes: n findings on one long line cost n, not n × its length.
+        if asciiLines[line - 1] { return (line, end - start + 1) }
         let prefix = String(decoding: bytes[start..<end], as: UTF8.self)
         return (line, prefix.count + 1)
+    }
+
+    private var asciiLines: [Bool] {
+        if let flags = _asciiLines { return flags }
+        let starts = lineStarts
+        var flags = [Bool](repeating: true, count: starts.count)
+        var line = 0
+        for (i, b) in bytes.enumerated() where b >= 0x80 {
+            while line + 1 < starts.count && starts[line + 1] <= i { line += 1 }
+            flags[line] = false
+        }
+        _asciiLines = flags
+        return flags
     }
 
     /// The text of the 1-based line (without its line break).
     public func lineText(_ line: Int) -> String {
         let starts = lineStarts
         guard line >= 1 && line <= starts.count else { return "" }
+        if let last = _lastLineText, last.line == line { return last.text }
         let start = starts[line - 1]
-        return String(decoding: bytes[start..<Self.contentEnd(ofLine: line - 1, starts: starts, bytes: bytes)], as: UTF8.self)
+        let text = String(decoding: bytes[start..<Self.contentEnd(ofLine: line - 1, starts: starts, bytes: bytes)], as: UTF8.self)
+        _lastLineText = (line, text)
+        return text
     }
 }
