@@ -47,6 +47,43 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(open.filter { $0.ruleID == "leftover_print_changes" }.map { "\($0.line):\($0.column)" }, ["3:30", "5:4"])
     }
 
+    /// A reducer cut off after every byte: every rule (those reading the project's features extract the
+    /// file's full facts, `Linter.lint`'s own project) and the full facts of `dump features` and the editor.
+    /// The fuzzer found `state.` at the end of a file reading past the last token there.
+    func testEveryPrefixOfAReducerIsLintedAndIndexedWithoutCrashing() {
+        let text = """
+            @Reducer
+            struct F {
+              @ObservableState
+              struct State { var a = 0; @Presents var child: Child.State? }
+              enum Action { case child(PresentationAction<Child.Action>), tapped, onAppear }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .child(.presented(.closeTapped)): state.child = nil; return .none
+                  case .tapped: state.a += 1; return .send(.onAppear)
+                  case .onAppear: return .run { send in for await _ in clock.timer(interval: .seconds(1)) { await send(.tapped) } }
+                  default: return .none
+                  }
+                }
+                .ifLet(\\.$child, action: \\.child) { Child() }
+                BindingReducer().onChange(of: \\.a) { _, _ in Reduce { _, _ in .none } }
+              }
+              func core(into state: inout State, action: Action) -> Effect<Action> {
+                switch action { case .tapped: return state.a > 0 ? .none : .send(.onAppear); default: return .none }
+              }
+            }
+            """
+        let bytes = Array(text.utf8)
+        XCTAssertTrue(Linter(rules: RuleRegistry.all).readsProjectFeatures)
+        for end in 0...bytes.count {
+            let prefix = Array(bytes[..<end])
+            _ = lint(prefix)
+            _ = ProjectIndexer.facts(path: "t.swift", bytes: prefix, detail: .full)
+        }
+        XCTAssertTrue(lint(bytes).contains { $0.ruleID == "send_for_logic_reuse" })
+    }
+
     func testInvalidUTF8NulBytesAndEmptyInput() {
         XCTAssertEqual(lint([UInt8]()), [])
         var bytes = Array(wrapped("").utf8)

@@ -82,7 +82,9 @@ public struct CodeTokens {
 
     public var count: Int { tokens.count }
 
-    public func kind(_ i: Int) -> TokenKind { tokens[i].kind }
+    /// The kind of token i; `.unknown` past either end, as `is` and `isPunct` answer false there (a file cut
+    /// off after `state.` makes `kind(i + 2)` look past its last token).
+    public func kind(_ i: Int) -> TokenKind { i >= 0 && i < tokens.count ? tokens[i].kind : .unknown }
 
     /// The token's text (allocates; use `is`/`isPunct` in hot paths).
     public func text(_ i: Int) -> String {
