@@ -34,7 +34,7 @@ final class ReducerModelDumpTests: XCTestCase {
         """
 
     /// Whitespace-separated words as tokens: enough for line lookups.
-    private func tokens(_ bytes: [UInt8]) -> [Token] {
+    private func tokens(_ bytes: [UInt8]) -> SourceTokens {
         var result: [Token] = []
         var start: Int? = nil
         for (i, b) in bytes.enumerated() {
@@ -42,7 +42,7 @@ final class ReducerModelDumpTests: XCTestCase {
             if space, let s = start { result.append(Token(start: s, end: i, kind: .identifier)); start = nil }
             if !space && start == nil { start = i }
         }
-        return result
+        return SourceTokens(result)
     }
 
     func testDumpMatchesTheOracleFormat() {

@@ -46,7 +46,7 @@ final class SuppressionsTests: XCTestCase {
     /// for `superfluous_disable`.
     private func run(_ text: String, _ findings: [Diagnostic], enabled: Set<String>? = nil) -> [String] {
         let source = SourceFile(path: "F.swift", bytes: Array(text.utf8))
-        let kept = Suppressions.apply(findings, source: source, tokens: TestCommentTokens.tokens(source.bytes),
+        let kept = Suppressions.apply(findings, source: source, tokens: SourceTokens(TestCommentTokens.tokens(source.bytes)),
                                       knownRuleIDs: known, enabledRuleIDs: enabled ?? self.enabled,
                                       locate: { Linter().diagnostic(for: $0, in: AnalyzedFile(source: source)) })
         return kept.map { d in

@@ -34,7 +34,7 @@ public enum Suppressions {
     }
 
     /// The valid commands in a file's comment tokens, in source order.
-    public static func commands(in source: SourceFile, tokens: [Token]) -> [LocatedCommand] {
+    public static func commands(in source: SourceFile, tokens: SourceTokens) -> [LocatedCommand] {
         let prefix = Array(DisableCommand.prefix.utf8)
         var result: [LocatedCommand] = []
         for token in tokens where token.kind == .comment {
@@ -60,7 +60,7 @@ public enum Suppressions {
     ///   - enabledRuleIDs: the rules that ran; superfluous disables are only judged for these
     ///     (as in SwiftLint), and nothing is reported unless `superfluous_disable` is among them.
     ///   - locate: turns a `superfluous_disable` finding into a diagnostic, as for every rule (`Linter`).
-    public static func apply(_ diagnostics: [Diagnostic], source: SourceFile, tokens: [Token],
+    public static func apply(_ diagnostics: [Diagnostic], source: SourceFile, tokens: SourceTokens,
                              knownRuleIDs: Set<String>, enabledRuleIDs: Set<String>,
                              locate: (Finding) -> Diagnostic) -> [Diagnostic] {
         let commands = commands(in: source, tokens: tokens)
@@ -109,7 +109,7 @@ public enum Suppressions {
     /// Comments holding a `tca-lint:` command that cannot work (no rule, a misspelt action or
     /// modifier), with why: reported under `superfluous_disable`, as SwiftLint reports them under
     /// `invalid_swiftlint_command`.
-    static func invalidCommandLocations(in source: SourceFile, tokens: [Token]) -> [(message: String, offset: Int, at: (line: Int, column: Int))] {
+    static func invalidCommandLocations(in source: SourceFile, tokens: SourceTokens) -> [(message: String, offset: Int, at: (line: Int, column: Int))] {
         let prefix = Array(DisableCommand.prefix.utf8)
         var result: [(message: String, offset: Int, at: (line: Int, column: Int))] = []
         for token in tokens where token.kind == .comment {

@@ -3,7 +3,7 @@
 public final class AnalyzedFile {
     public let source: SourceFile
     /// Every token, comments included (the disable comments live there).
-    public let tokens: [Token]
+    public let tokens: SourceTokens
     /// The tokens without comments, as the parser and rules walk them.
     public let code: CodeTokens
     public let model: FileModel
@@ -17,7 +17,7 @@ public final class AnalyzedFile {
         self.source = source
         self.project = project
         self.role = SourceRole(path: source.path)
-        self.tokens = Tokenizer.tokenize(source.bytes)
+        self.tokens = SourceTokens(Tokenizer.tokenize(source.bytes))
         self.code = CodeTokens(bytes: source.bytes, allTokens: tokens)
         let protocols = project.map { Set($0.projectReducerProtocols) } ?? []
         self.model = ReducerParser(code: code, projectReducerProtocols: protocols,

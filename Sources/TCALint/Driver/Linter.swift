@@ -60,7 +60,7 @@ public struct Linter {
         let rule = RuleRegistry.rule(withID: finding.ruleID)?.description
         let loc = file.source.location(of: finding.offset)
         var range = finding.range
-        if range.isEmpty, let token = TokenLookup.token(startingAt: range.lowerBound, in: file.tokens) {
+        if range.isEmpty, let token = file.tokens.token(startingAt: range.lowerBound) {
             range = range.lowerBound..<token.endOffset
         }
         return Diagnostic(path: file.source.path, line: loc.line, column: loc.column,

@@ -40,7 +40,7 @@ enum ElementMove {
         guard let previous = lines.previousLine(before: block.lowerBound),
               previous.start > target.range.lowerBound,
               lines.isBlank(previous.start, previous.contentEnd),
-              TokenLookup.tokenIndex(containing: previous.start, in: file.tokens) == nil
+              file.tokens.index(containing: previous.start) == nil
         else { return block }
         let next = block.upperBound
         let nextEnd = lines.contentEnd(next)
@@ -50,7 +50,7 @@ enum ElementMove {
             closes = true  // a blank line (or the end of the file) follows
         } else if bytes[first] == .rbrace {
             closes = true
-        } else if bytes[first] == UInt8(ascii: "#"), let k = TokenLookup.tokenIndex(containing: first, in: file.tokens),
+        } else if bytes[first] == UInt8(ascii: "#"), let k = file.tokens.index(containing: first),
                   file.tokens[k].kind == .pound {
             let word = bytes[file.tokens[k].startOffset..<file.tokens[k].endOffset]
             closes = word.elementsEqual("#endif".utf8) || word.elementsEqual("#else".utf8) || word.elementsEqual("#elseif".utf8)

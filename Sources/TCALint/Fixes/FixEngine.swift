@@ -252,8 +252,9 @@ struct FileState {
     /// length, at its shifted offset in `after`. One merge over both token lists: linear.
     func firstTokenChangedOutside(_ edits: [TextEdit], after: FileState) -> Token? {
         let sorted = edits.sorted(by: TextEdit.precedes)
-        var e = 0, shift = 0, j = 0
+        var e = 0, shift = 0
         let newTokens = after.file.tokens
+        var j = newTokens.startIndex
         for token in file.tokens {
             let start = Int(token.startOffset), end = Int(token.endOffset)
             // Edits ending at or before the token (an insertion right in front of it too) shift it. Sorted,
@@ -265,8 +266,8 @@ struct FileState {
             // The next edit starting inside the token replaces (part of) it: not "outside".
             if e < sorted.count && sorted[e].range.lowerBound < end { continue }
             let target = start + shift
-            while j < newTokens.count && Int(newTokens[j].startOffset) < target { j += 1 }
-            guard j < newTokens.count, Int(newTokens[j].startOffset) == target,
+            while j < newTokens.endIndex && Int(newTokens[j].startOffset) < target { newTokens.formIndex(after: &j) }
+            guard j < newTokens.endIndex, Int(newTokens[j].startOffset) == target,
                   newTokens[j].kind == token.kind, Int(newTokens[j].endOffset) - target == end - start else { return token }
         }
         return nil

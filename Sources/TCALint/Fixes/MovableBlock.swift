@@ -28,7 +28,7 @@ struct MovableBlock {
             if cursor >= code.bytes.count { return nil }  // no line break after the element
             let c = code.bytes[cursor]
             if c == 0x0A || c == 0x0D { break }
-            guard let comment = TokenLookup.comment(startingAt: cursor, in: file.tokens) else { return nil }
+            guard let comment = file.tokens.comment(startingAt: cursor) else { return nil }
             cursor = comment.endOffset
         }
         let end = lines.nextLineStart(cursor)
@@ -45,7 +45,7 @@ struct MovableBlock {
             guard let previous = lines.previousLine(before: top) else { break }
             let contentStart = lines.skipBlanks(previous.start, previous.contentEnd)
             if contentStart >= previous.contentEnd { break }  // a blank line detaches the comments above it
-            guard let k = TokenLookup.tokenIndex(containing: contentStart, in: file.tokens),
+            guard let k = file.tokens.index(containing: contentStart),
                   file.tokens[k].kind == .comment else { break }
             // A block comment may begin on an earlier line; then that line must hold nothing before it.
             var candidate = previous.start
@@ -57,16 +57,16 @@ struct MovableBlock {
             // The rest of the line: only more comments.
             var cursor = file.tokens[k].endOffset
             var onlyComments = true
-            var j = k + 1
+            var j = file.tokens.index(after: k)
             while true {
                 cursor = lines.skipBlanks(cursor, previous.contentEnd)
                 if cursor >= previous.contentEnd { break }
-                guard j < file.tokens.count, file.tokens[j].startOffset == cursor, file.tokens[j].kind == .comment else {
+                guard j < file.tokens.endIndex, file.tokens[j].startOffset == cursor, file.tokens[j].kind == .comment else {
                     onlyComments = false
                     break
                 }
                 cursor = file.tokens[j].endOffset
-                j += 1
+                file.tokens.formIndex(after: &j)
             }
             guard onlyComments else { break }
             top = candidate
@@ -87,7 +87,7 @@ struct MovableBlock {
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
             let next = min(lines.nextLineStart(lineStart), range.upperBound)
-            let insideToken = TokenLookup.tokenIndex(containing: lineStart, in: file.tokens)
+            let insideToken = file.tokens.index(containing: lineStart)
                 .map { file.tokens[$0].startOffset < lineStart } ?? false
             let hasOldIndent = next - lineStart >= indentation.count
                 && bytes[lineStart..<(lineStart + indentation.count)].elementsEqual(indentation)

@@ -1,4 +1,5 @@
-/// The tokens the parser and the rules walk: every token but comments, with what the
+/// The tokens the parser and the rules walk: every token but comments (indexed by plain `Int`; the full
+/// list, comments included, is `SourceTokens`, whose positions are a type of their own), with what the
 /// parser asks about most precomputed in one linear pass —
 /// whether a line break precedes a token, and the matching bracket of every `( [ {`.
 /// Bracket matching uses an explicit stack, so nesting depth never costs call-stack depth.
@@ -10,7 +11,7 @@ public struct CodeTokens {
     /// For an opening `(`, `[`, `{` or a closing one: the index of its partner, or -1 when unbalanced.
     public let partner: [Int32]
 
-    public init(bytes: [UInt8], allTokens: [Token]) {
+    public init(bytes: [UInt8], allTokens: SourceTokens) {
         self.bytes = bytes
         var toks: [Token] = []
         toks.reserveCapacity(allTokens.count)
@@ -118,6 +119,10 @@ public struct CodeTokens {
     public func isOperator(_ i: Int, _ s: StaticString) -> Bool {
         i >= 0 && i < tokens.count && tokens[i].kind == .operator && self.is(i, s)
     }
+
+    /// Index of the first token that ends after `offset` (the token covering it, or else the next one),
+    /// or `count`.
+    public func firstIndex(endingAfter offset: Int) -> Int { tokens.firstIndex(endingAfter: offset) }
 
     /// Index of the partner bracket, or nil.
     public func partnerOf(_ i: Int) -> Int? {

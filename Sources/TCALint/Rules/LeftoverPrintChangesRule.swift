@@ -173,7 +173,7 @@ public struct LeftoverPrintChangesRule: Rule {
         let blockStart = lines.lineStart(ifStart)
         guard lines.isBlank(blockStart, ifStart), lines.isBlank(endifEnd, lines.contentEnd(endifEnd)),
               lines.hasLineBreak(endifEnd),
-              !TokenLookup.hasComment(in: blockStart..<lines.nextLineStart(endifEnd), tokens: file.tokens)
+              !file.tokens.hasComment(in: blockStart..<lines.nextLineStart(endifEnd))
         else { return nil }
         return blockStart..<lines.nextLineStart(endifEnd)
     }

@@ -94,7 +94,7 @@ public struct PresentsWithoutIfLetRule: Rule {
         let start = source.lineStarts[field.location.line - 1]
         let end = field.location.line < source.lineStarts.count ? source.lineStarts[field.location.line] : source.bytes.count
         let code = file.code
-        var i = TokenLookup.firstIndex(endingAfter: start, in: code.tokens)
+        var i = code.firstIndex(endingAfter: start)
         while i < code.count && code.tokens[i].startOffset < end {
             if code.text(i) == field.name { return code.tokens[i].startOffset }
             i += 1
