@@ -158,6 +158,35 @@ final class FixSafetyTests: XCTestCase {
         }
     }
 
+    /// The window the stress test above can only hit by chance, made certain: a writer opened the file before
+    /// the rename and writes after the writer's own checks. The old file, held by `ReplacedFiles`, shows
+    /// the write when it settles: its content, that write included, is put back and the fix reported skipped.
+    func testAWriteIntoTheReplacedFileAfterTheRenameIsPutBackWhenItSettles() throws {
+        let p = try write(Self.printChanges, "A.swift")
+        let late = open(p, O_WRONLY | O_APPEND)
+        XCTAssertGreaterThanOrEqual(late, 0)
+        defer { close(late) }
+        let replaced = ReplacedFiles(settleTime: 1_000_000)
+        try AtomicFileWriter.write(Array(Self.fixed.utf8), to: p, expecting: Array(Self.printChanges.utf8), watchedBy: replaced)
+        XCTAssertEqual(try String(contentsOfFile: p), Self.fixed, "renamed: the path holds the fixed text")
+        _ = "// late\n".withCString { Glibc_write(late, $0, strlen($0)) }
+        let problems = replaced.settle()
+        XCTAssertEqual(problems.map(\.path), [p])
+        XCTAssertEqual(problems.first?.changedOnDisk, true)
+        XCTAssertEqual(try String(contentsOfFile: p), Self.printChanges + "// late\n", "the late write is not lost")
+        XCTAssertEqual(replaced.settle(), [], "settled once")
+    }
+
+    func testFilesReplacedWithoutLateWritesSettleQuietlyAndHoldFewDescriptors() throws {
+        let paths = try (0..<5).map { try write(Self.printChanges, "F\($0).swift") }
+        let replaced = ReplacedFiles(settleTime: 1_000_000, maxOpen: 2)
+        for p in paths {
+            try AtomicFileWriter.write(Array(Self.fixed.utf8), to: p, expecting: Array(Self.printChanges.utf8), watchedBy: replaced)
+        }
+        XCTAssertEqual(replaced.settle(), [])
+        for p in paths { XCTAssertEqual(try String(contentsOfFile: p), Self.fixed) }
+    }
+
     final class Stop: @unchecked Sendable {
         var value = false
         var appended: [(String, String)] = []

@@ -18,7 +18,9 @@ import Darwin
 /// - With `expecting:`, the file must still hold exactly those bytes, at the same device and inode,
 ///   right before the rename; otherwise nothing is written (`WriteError.changedOnDisk`). A write that
 ///   lands on the old file during the rename itself is detected afterwards and the old file's content,
-///   that write included, is put back.
+///   that write included, is put back. A writer that opened the old file just before the rename may write
+///   into it some time later: given a `ReplacedFiles`, the old file stays open and is checked once more
+///   when that has settled (`ReplacedFiles.settle()`).
 /// - Temporary files are registered with `TemporaryFiles`, whose signal handlers unlink them on
 ///   SIGINT/SIGTERM.
 public enum AtomicFileWriter {
@@ -30,7 +32,8 @@ public enum AtomicFileWriter {
         public var description: String { "\(path): error: \(message)" }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String, expecting expected: [UInt8]? = nil) throws {
+    public static func write(_ bytes: [UInt8], to path: String, expecting expected: [UInt8]? = nil,
+                             watchedBy watch: ReplacedFiles? = nil) throws {
         let target = try resolveSymlinks(path)
         var existing = stat()
         let exists = stat(target, &existing) == 0
@@ -103,12 +106,16 @@ public enum AtomicFileWriter {
         if expected != nil { try restoreIfWrittenMeanwhile(original, since: checked, replacing: bytes, at: path) }
         syncDirectory(directory)
         if expected != nil { try restoreIfWrittenMeanwhile(original, since: checked, replacing: bytes, at: path) }
+        if expected != nil, let watch {
+            let kept = dup(original)
+            if kept >= 0 { watch.add(ReplacedFiles.Entry(original: kept, checked: checked, written: bytes, path: path)) }
+        }
     }
 
     /// When the replaced file (still open as `original`) changed after it was checked, someone wrote to it
     /// during the rename: their bytes win, the old file's whole content is put back and the fix is
     /// reported as skipped. Should the new file have changed too, the old content is kept beside it.
-    private static func restoreIfWrittenMeanwhile(_ original: Int32, since checked: stat, replacing written: [UInt8],
+    static func restoreIfWrittenMeanwhile(_ original: Int32, since checked: stat, replacing written: [UInt8],
                                                   at path: String) throws {
         var now = stat()
         guard fstat(original, &now) == 0, !sameContentStamp(now, checked), let restored = readAll(original) else { return }
@@ -120,7 +127,7 @@ public enum AtomicFileWriter {
             try? write(restored, to: aside)
             throw failure(path, "the file was written by another process during the fix, before and after the rename; its earlier content is kept in \(aside)")
         }
-        throw changed(path)
+        throw WriteError(path: path, message: "the file was written by another process while it was being replaced; that content, the write included, is put back and the fix not applied", changedOnDisk: true)
     }
 
     private static func writeInPlace(_ bytes: [UInt8], to target: String, reportedAs path: String) throws {

@@ -57,6 +57,17 @@ public enum FixSession {
                            maxPasses: Int = 4) -> FixReport {
         var report = FixReport()
         let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses)
+        // Written files are counted once the old files they replaced have settled (see `ReplacedFiles`).
+        var written: [(path: String, applied: [String: Int], remaining: [Diagnostic])] = []
+        let replaced = ReplacedFiles()
+        func skip(_ path: String, _ error: Error, read: [UInt8]) {
+            report.messages.append("\(error)")
+            report.skippedFiles.append(path)
+            // Report what is on disk now (what was read, or what someone else wrote meanwhile).
+            let current = (try? FileSnapshot.read(path))?.bytes ?? read
+            report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: current)))
+        }
+        var readBytes: [String: [UInt8]] = [:]
         for path in paths {
             let snapshot: FileSnapshot
             do { snapshot = try FileSnapshot.read(path) } catch {
@@ -86,18 +97,25 @@ public enum FixSession {
                 guard snapshot.mode & 0o222 != 0 else {
                     throw AtomicFileWriter.WriteError(path: path, message: "the file is read-only (mode \(String(snapshot.mode, radix: 8))); not fixed")
                 }
-                try AtomicFileWriter.write(outcome.bytes, to: path, expecting: snapshot.bytes)
-                report.changedFiles.append(path)
-                report.writtenFiles.append(path)
-                for (rule, n) in outcome.applied { report.applied[rule, default: 0] += n }
-                report.remaining.append(contentsOf: outcome.remaining)
+                try AtomicFileWriter.write(outcome.bytes, to: path, expecting: snapshot.bytes, watchedBy: replaced)
+                written.append((path, outcome.applied, outcome.remaining))
+                readBytes[path] = snapshot.bytes
             } catch {
-                report.messages.append("\(error)")
-                report.skippedFiles.append(path)
-                // Report what is on disk now (what was read, or what someone else wrote meanwhile).
-                let current = (try? FileSnapshot.read(path))?.bytes ?? snapshot.bytes
-                report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: current)))
+                skip(path, error, read: snapshot.bytes)
             }
+        }
+        // A write that reached an old file after its rename put that file's content back: not fixed after all.
+        var lateProblems: [String: AtomicFileWriter.WriteError] = [:]
+        for problem in replaced.settle() where lateProblems[problem.path] == nil { lateProblems[problem.path] = problem }
+        for file in written {
+            if let problem = lateProblems[file.path] {
+                skip(file.path, problem, read: readBytes[file.path] ?? [])
+                continue
+            }
+            report.changedFiles.append(file.path)
+            report.writtenFiles.append(file.path)
+            for (rule, n) in file.applied { report.applied[rule, default: 0] += n }
+            report.remaining.append(contentsOf: file.remaining)
         }
         report.remaining.sort(by: Diagnostic.reportOrder)
         return report
