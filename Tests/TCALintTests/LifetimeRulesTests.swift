@@ -46,6 +46,39 @@ final class LifetimeRulesTests: XCTestCase {
         XCTAssertEqual(state.properties["count"]?.isReadOnlyComputed, false)
     }
 
+    /// The State of a nested reducer is found through nesting (not by hashing its qualified name), with its
+    /// extensions written by qualified name and a State declared in an extension of the reducer; a dotted
+    /// typealias finds the struct it names, not a namesake elsewhere.
+    func testStateOfNestedReducersThroughNestingExtensionsAndDottedAliases() throws {
+        let file = analyzed("""
+        enum App {
+          @Reducer
+          struct Feature {
+            struct State { var a = 0 }
+          }
+          @Reducer
+          struct Other {}
+        }
+        extension App.Feature.State { var b: Int { a } }
+        extension App.Other {
+          struct State { var c = 0 }
+        }
+        enum Parent { struct ChildState { var d = 0 } }
+        struct ChildState { var wrong = 0 }
+        struct Legacy: Reducer {
+          typealias State = Parent.ChildState
+        }
+        """)
+        let reducers = Dictionary(uniqueKeysWithValues: file.model.reducers.map { ($0.qualifiedName, $0) })
+        func fields(_ name: String) throws -> Set<String> {
+            let reducer = try XCTUnwrap(reducers[name], "\(reducers.keys)")
+            return Set(try XCTUnwrap(StateDeclaration.find(for: reducer, model: file.model, code: file.code)).properties.keys)
+        }
+        XCTAssertEqual(try fields("App.Feature"), ["a", "b"])
+        XCTAssertEqual(try fields("App.Other"), ["c"])
+        XCTAssertEqual(try fields("Legacy"), ["d"])
+    }
+
     func testLegacyStateThroughTypealias() throws {
         let file = analyzed("""
         struct SearchState: Equatable {

@@ -12,8 +12,13 @@ public struct FileModel {
     /// Every type declaration of the file (reducer or not), as the parser found them: kept so that
     /// lookups such as a reducer's `State`, and the project model (`FileFactsExtractor`), do not re-scan the file.
     var typeHeaders: [ReducerParser.TypeHeader] = []
-    /// Indices into `typeHeaders` by simple and by qualified name.
+    /// Indices into `typeHeaders` by the name as written (a nested type's simple name, an extension's
+    /// `Feature.State`; an extension written `App.Feature.State` also under its last two components).
     var typeHeadersByName: [String: [Int]] = [:]
+    /// Index into `typeHeaders` of the header whose name is token i.
+    var typeHeaderByNameToken: [Int: Int] = [:]
+    /// Indices into `typeHeaders` of the types declared directly inside header i, in source order.
+    var nestedTypeHeaders: [Int: [Int]] = [:]
 
     public init() {}
 

@@ -25,6 +25,8 @@ public struct ReducerParser {
         var inherits: [String]
         var open: Int
         var close: Int
+        /// The header of the type this one is declared in (an index into the file's headers), if any.
+        var parent: Int? = nil
     }
 
     public func parseFile() -> FileModel {
@@ -49,9 +51,16 @@ public struct ReducerParser {
         model.declarationsByName = Self.groupDeclarations(model.reducers + model.relatedExtensions, headers: headers)
         model.usesTestStore = containsIdentifier("TestStore")
         model.typeHeaders = headers
+        // By the name as written only: hashing a qualified name costs its length, which grows with nesting.
         for (i, h) in headers.enumerated() {
             model.typeHeadersByName[h.name, default: []].append(i)
-            if h.qualifiedName != h.name { model.typeHeadersByName[h.qualifiedName, default: []].append(i) }
+            // `extension App.Feature.State` is found by the `Feature.State` its reducer looks up.
+            let components = h.name.split(separator: ".")
+            if h.kind == .extension && components.count > 2 {
+                model.typeHeadersByName[components.suffix(2).joined(separator: "."), default: []].append(i)
+            }
+            model.typeHeaderByNameToken[h.nameToken] = i
+            if let parent = h.parent { model.nestedTypeHeaders[parent, default: []].append(i) }
         }
         return model
     }
@@ -61,14 +70,18 @@ public struct ReducerParser {
     /// declaration it names (`extension Library.Book` → the `Book` nested in `Library`), or, when that is
     /// absent or ambiguous, the other extensions written with the same name.
     static func groupDeclarations(_ decls: [ReducerDeclaration], headers: [TypeHeader]) -> [String: [ReducerDeclaration]] {
-        let primaries = headers.filter { $0.kind != .extension }
+        // Declared types by the last component of their name, so that an extension looks only at its namesakes.
+        var primaries: [Substring: [TypeHeader]] = [:]
+        for h in headers where h.kind != .extension { primaries[lastNameComponent(h.name), default: []].append(h) }
         var groups: [String: [ReducerDeclaration]] = [:]
         for decl in decls.sorted(by: { $0.nameToken < $1.nameToken }) {
             let key: String
             if decl.kind != .extension {
                 key = "#\(decl.nameToken)"
             } else {
-                let candidates = primaries.filter { $0.qualifiedName == decl.name || $0.qualifiedName.hasSuffix("." + decl.name) }
+                let candidates = (primaries[lastNameComponent(decl.name)] ?? []).filter {
+                    $0.qualifiedName == decl.name || $0.qualifiedName.hasSuffix("." + decl.name)
+                }
                 key = candidates.count == 1 ? "#\(candidates[0].nameToken)" : "extension " + decl.name
             }
             decl.identity = key
@@ -77,9 +90,12 @@ public struct ReducerParser {
         return groups
     }
 
-    private func lastComponent(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
+    /// `Library.Book` → `Book`.
+    private static func lastNameComponent(_ name: String) -> Substring {
+        name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name[...]
     }
+
+    private func lastComponent(_ name: String) -> String { String(Self.lastNameComponent(name)) }
 
     private func containsIdentifier(_ word: StaticString) -> Bool {
         for i in 0..<code.count where code.tokens[i].kind == .identifier && code.is(i, word) { return true }
@@ -90,7 +106,9 @@ public struct ReducerParser {
     /// Enclosing types are tracked with a stack of member-block ends, never by recursion.
     func typeHeaders() -> [TypeHeader] {
         var result: [TypeHeader] = []
-        var enclosing: [(name: String, close: Int)] = []
+        // Each enclosing type's qualified name: a nested type's is its parent's plus its own name, one
+        // append (joining every enclosing name for every header made deep nesting quadratic).
+        var enclosing: [(qualifiedName: String, close: Int, index: Int)] = []
         let n = code.count
         var i = 0
         while i < n {
@@ -100,12 +118,13 @@ public struct ReducerParser {
                 i += 1
                 continue
             }
-            guard let header = parseHeader(kind: kind, at: i, enclosing: enclosing.map { $0.name }) else {
+            guard var header = parseHeader(kind: kind, at: i, enclosedIn: enclosing.last?.qualifiedName) else {
                 i += 1
                 continue
             }
+            header.parent = enclosing.last?.index
             result.append(header)
-            enclosing.append((header.name, header.close))
+            enclosing.append((header.qualifiedName, header.close, result.count - 1))
             i = header.open + 1
         }
         return result
@@ -132,7 +151,7 @@ public struct ReducerParser {
         return nil
     }
 
-    private func parseHeader(kind: ReducerDeclaration.Kind, at i: Int, enclosing: [String]) -> TypeHeader? {
+    private func parseHeader(kind: ReducerDeclaration.Kind, at i: Int, enclosedIn outer: String?) -> TypeHeader? {
         let n = code.count
         var j = i + 1
         guard j < n, code.isNameLike(j) else { return nil }
@@ -183,13 +202,13 @@ public struct ReducerParser {
         // A declaration cut off before its member block (end of file) still declares the type,
         // as SwiftParser sees it: with no members.
         guard j < n else {
-            return TypeHeader(kind: kind, name: name, qualifiedName: (enclosing + [name]).joined(separator: "."),
+            return TypeHeader(kind: kind, name: name, qualifiedName: outer.map { $0 + "." + name } ?? name,
                               nameToken: nameToken, hasReducerAttribute: hasReducerAttribute(before: i),
                               inherits: inherits, open: n, close: n)
         }
         let open = j
         let close = code.partnerOf(open).map { $0 > open ? $0 : n } ?? n
-        return TypeHeader(kind: kind, name: name, qualifiedName: (enclosing + [name]).joined(separator: "."),
+        return TypeHeader(kind: kind, name: name, qualifiedName: outer.map { $0 + "." + name } ?? name,
                           nameToken: nameToken, hasReducerAttribute: hasReducerAttribute(before: i),
                           inherits: inherits, open: open, close: close)
     }

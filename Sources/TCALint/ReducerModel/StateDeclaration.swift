@@ -50,18 +50,38 @@ struct StateDeclaration {
     /// The `State` of `reducer`, or nil when no `struct` declaration of it is visible in the file.
     static func find(for reducer: ReducerDeclaration, model: FileModel, code: CodeTokens) -> StateDeclaration? {
         let all = model.typeHeaders
-        var stateNames: Set<String> = [reducer.qualifiedName + ".State"]
+        let qualifiedState = reducer.qualifiedName + ".State"
         // `typealias State = FeatureState` in the reducer: the named type is the state.
+        var aliases: Set<String> = []
         for decl in model.declarations(of: reducer) {
-            if let aliased = typealiasTarget("State", in: decl, code: code) { stateNames.insert(aliased) }
+            if let aliased = typealiasTarget("State", in: decl, code: code) { aliases.insert(aliased) }
         }
-        let extensionNames: Set<String> = stateNames.union([reducer.name + ".State", reducer.simpleName + ".State"])
-        // Only the declarations named like the state, in source order (not every type of the file per reducer).
-        let headers = Set(extensionNames.flatMap { model.typeHeadersByName[$0] ?? [] }).sorted().map { all[$0] }
+        let extensionNames: Set<String> = aliases.union([reducer.name + ".State", reducer.simpleName + ".State"])
+        // Only the declarations that can be the state, in source order (not every type of the file per
+        // reducer): a `State` nested in the reducer or in one of its extensions here (found through nesting:
+        // hashing qualified names costs their length, which deep nesting makes quadratic), and types
+        // written with one of the names above.
+        var candidates = Set<Int>()
+        for decl in model.declarations(of: reducer) {
+            guard let header = model.typeHeaderByNameToken[decl.nameToken] else { continue }
+            for child in model.nestedTypeHeaders[header] ?? [] where all[child].name == "State" { candidates.insert(child) }
+        }
+        for name in extensionNames { candidates.formUnion(model.typeHeadersByName[name] ?? []) }
+        for alias in aliases where alias.contains(".") {  // `Parent.ChildState`: the struct is written `ChildState`
+            candidates.formUnion(model.typeHeadersByName[String(alias.split(separator: ".").last ?? "")] ?? [])
+        }
+        func isState(_ h: ReducerParser.TypeHeader) -> Bool {
+            h.qualifiedName.utf8.count == qualifiedState.utf8.count && h.qualifiedName == qualifiedState
+                || aliases.contains(h.name) || aliases.contains(h.qualifiedName)
+        }
+        func extendsState(_ h: ReducerParser.TypeHeader) -> Bool {
+            extensionNames.contains(h.name) || h.name.utf8.count == qualifiedState.utf8.count && h.name == qualifiedState
+        }
+        let headers = candidates.sorted().map { all[$0] }
         var result: StateDeclaration? = nil
         for h in headers {
-            let isDeclaration = h.kind == .struct && (stateNames.contains(h.qualifiedName) || stateNames.contains(h.name))
-            let isExtension = h.kind == .extension && extensionNames.contains(h.name)
+            let isDeclaration = h.kind == .struct && isState(h)
+            let isExtension = h.kind == .extension && extendsState(h)
             guard isDeclaration || isExtension else { continue }
             if result == nil && isDeclaration { result = StateDeclaration() }
             if isDeclaration { result?.isObservable = hasAttribute("ObservableState", before: h.nameToken - 2, code: code) }
@@ -69,7 +89,7 @@ struct StateDeclaration {
         }
         // Extensions read before the struct was seen (extension above it): read them again.
         if var state = result {
-            for h in headers where h.kind == .extension && extensionNames.contains(h.name) {
+            for h in headers where h.kind == .extension && extendsState(h) {
                 state.readMembers(open: h.open, close: h.close, code: code)
             }
             return state
