@@ -55,22 +55,18 @@ public struct SourceTokens: RandomAccessCollection, Sendable {
 /// which wraps the answer in its own index space.
 extension Array where Element == Token {
     /// How many tokens start at or before `offset`.
-    func count(startingAtOrBefore offset: Int) -> Int {
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if self[mid].startOffset <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    func count(startingAtOrBefore offset: Int) -> Int { partitionIndex { $0.startOffset <= offset } }
 
     /// Index of the first token that ends after `offset` (the token covering it, or else the next one),
     /// or `count`.
-    func firstIndex(endingAfter offset: Int) -> Int {
+    func firstIndex(endingAfter offset: Int) -> Int { partitionIndex { $0.endOffset <= offset } }
+
+    /// The first index whose token is not `isBefore` (the tokens that are form a prefix: offsets are sorted).
+    private func partitionIndex(_ isBefore: (Token) -> Bool) -> Int {
         var lo = 0, hi = count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if self[mid].endOffset <= offset { lo = mid + 1 } else { hi = mid }
+            if isBefore(self[mid]) { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }
