@@ -123,7 +123,9 @@ final class EffectRulesTests: XCTestCase {
         XCTAssertNil(matched("Theme.shared.settings(for: x)"))
         XCTAssertEqual(matched("DispatchQueue.global(qos: .utility).async { work() }"), "DispatchQueue.global(qos: .utility).async { … }")
         XCTAssertNil(matched("DispatchQueue.main.schedule { work() }"))
-        XCTAssertEqual(matched("keychain.removeToken()"), "keychain.removeToken(…)")
+        XCTAssertEqual(matched("keychain.removeToken()"), "keychain.removeToken()")
+        XCTAssertEqual(matched("keychain.removeToken(id)"), "keychain.removeToken(…)")
+        XCTAssertEqual(matched("DispatchQueue.main.asyncAfter(deadline: .now() + 1) { work() }"), "DispatchQueue.main.asyncAfter(…) { … }")
         XCTAssertNil(matched("keychain.readToken()"))
         XCTAssertEqual(matched("URLSession.shared\n  .dataTask(with: url)\n  .resume()"), "URLSession.shared.dataTask(…)")
         XCTAssertTrue(SideEffectCalls.isVerb("setValue", ["set"]))
@@ -195,6 +197,45 @@ final class EffectRulesTests: XCTestCase {
         let detections = ForceTryInEffectRule.detections(in: file)
         XCTAssertEqual(detections.map { file.code.text($0.tryToken + 3) }, ["a", "b", "c", "d"])
         XCTAssertEqual(detections.map(\.isFixable), [true, false, false, true])
+        XCTAssertEqual(detections.map(\.placement), [.operation, .doWithCatch, .nestedClosure, .operation])
+    }
+
+    /// The advice depends on where the `try!` is: `use try` only where `try` compiles and the effect
+    /// catches the cancellation; a `catch` in between receives it; a closure that may not throw, a
+    /// `defer` and the `catch:` handler must handle the error in place.
+    func testForceTryMessageSaysWhatTryWouldDoWhereItIs() {
+        let source = """
+        @Reducer
+        struct Feature {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              .run { send in
+                try! await a()
+                do { try! await b() } catch { await send(.failed) }
+                await withTaskGroup(of: Void.self) { group in group.addTask { try! await c() } }
+                defer { try! await d() }
+                do { try! await e() } catch { await withTaskGroup(of: Void.self) { g in try! await f() } }
+              } catch: { error, send in
+                try! await g()
+              }
+            }
+          }
+        }
+        """
+        let file = analyzed(source)
+        let detections = ForceTryInEffectRule.detections(in: file)
+        XCTAssertEqual(detections.map { file.code.text($0.tryToken + 3) }, ["a", "b", "c", "d", "e", "f", "g"])
+        XCTAssertEqual(detections.map(\.placement), [.operation, .doWithCatch, .nestedClosure, .deferBlock, .doWithCatch, .nestedClosure, .handler])
+        let messages = ForceTryInEffectRule().check(file).map(\.message)
+        XCTAssertEqual(messages.count, 7)
+        guard messages.count == 7 else { return }
+        XCTAssertTrue(messages[0].hasSuffix("; use try: .run already catches cancellation"), messages[0])
+        XCTAssertTrue(messages[1].contains("the enclosing do's catch receives that error"), messages[1])
+        for m in messages[2...] where !m.contains("do's catch") {
+            XCTAssertFalse(m.contains("use try"), m)
+            XCTAssertTrue(m.hasSuffix("handle the error here with do/catch (return on CancellationError) or try? instead of force-trying"), m)
+        }
+        XCTAssertTrue(messages[6].contains("the .run catch: handler cannot throw"), messages[6])
     }
 
     /// Cut-off and unbalanced input: the rules neither crash nor hang, whatever they report.

@@ -197,4 +197,94 @@ extension RuleMessageTests {
             of: "case .alert, .confirm, .unused:",
             with: "case .alert(.dismiss): state.alert = nil; return .none\n      case .confirm(.dismiss): state.confirm = nil; return .none\n      case .alert, .confirm, .unused:")), [])
     }
+
+    /// The `.task { … .finish() }` advice only for appear actions (a button sent from `.task` would run on
+    /// appear); the action named by the whole case path the reducer matches.
+    func testLongEffectAdviceFitsTheTriggeringAction() {
+        func source(_ pattern: String) -> String {
+            """
+            @Reducer struct F {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case \(pattern):
+                    return .run { send in
+                      for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+                    }
+                  default:
+                    return .none
+                  }
+                }
+              }
+            }
+            """
+        }
+        let appear = messages(LongEffectWithoutCancellationRule.self, source(".view(.didAppear)"))
+        XCTAssertEqual(appear.count, 1)
+        XCTAssertTrue(appear.first?.hasSuffix("or send .view(.didAppear) from the view's .task { await store.send(.view(.didAppear)).finish() } so it ends with the view") == true, appear.first ?? "")
+        let button = messages(LongEffectWithoutCancellationRule.self, source(".view(.startTapped)"))
+        XCTAssertEqual(button.count, 1)
+        XCTAssertTrue(button.first?.hasSuffix("add .cancellable(id:, cancelInFlight: true) so that each .view(.startTapped) cancels the copy already running (and return .cancel(id:) when it should stop)") == true, button.first ?? "")
+        XCTAssertFalse(button.first?.contains(".task") ?? true)
+    }
+
+    /// A child nested under another case (`.child(.destination(…))`) is named, and dismissed, through it;
+    /// the `ifLet`/`forEach` explanation only where the body has one for the child.
+    func testUncancelledParentEffectNamesTheNestedChildPath() {
+        let m = messages(UncancelledParentEffectRule.self, """
+            @Reducer struct Dashboard {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  return .run { send in
+                    for await date in clock.timer(interval: .seconds(1)) {
+                      await send(.child(.destination(.presented(.clock(.tick(date))))))
+                    }
+                  }
+                }
+              }
+            }
+            """)
+        XCTAssertEqual(m, ["This long-living effect sends actions into the child (.child(.destination(.presented(…)))) but is not cancellable, so it outlives the child when it is dismissed (dismissing a child does not cancel effects its parent started); add .cancellable(id:) and return .cancel(id:) where the child is dismissed (case .child(.destination(.dismiss)), state.destination = nil)"])
+    }
+
+    /// The attribute as written, and the `action:` form of the feature's TCA: a case path for a
+    /// `ReducerProtocol` without `@Reducer`.
+    func testPresentsWithoutIfLetQuotesTheLegacyForms() {
+        let m = messages(PresentsWithoutIfLetRule.self, """
+            struct Settings: ReducerProtocol {
+              struct State: Equatable { @PresentationState var child: Child.State? }
+              enum Action: Equatable { case child(PresentationAction<Child.Action>); case open }
+              var body: some ReducerProtocolOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .open: state.child = Child.State(); return .none
+                  case .child: return .none
+                  }
+                }
+              }
+            }
+            """)
+        XCTAssertEqual(m.count, 1)
+        XCTAssertTrue(m.first?.hasPrefix("@PresentationState var child is never integrated: Settings's body has no .ifLet(\\.$child, action: /Action.child)") == true, m.first ?? "")
+    }
+
+    /// Sleeping on the real clock makes tests wait; reading its `now` makes them not deterministic.
+    func testUncontrolledClockMessagesSayWhatTheCodeDoesWithTheClock() {
+        let m = messages(UncontrolledDependencyRule.self, """
+            @Reducer struct F {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  state.at = ContinuousClock.now
+                  state.other = SuspendingClock.now
+                  return .run { _ in try await Task.sleep(for: .seconds(1)) }
+                }
+              }
+            }
+            """)
+        XCTAssertEqual(m, [
+            "ContinuousClock.now in F's reducer reads the real clock's current instant, which a TestStore cannot control, so tests are not deterministic; use @Dependency(\\.continuousClock) and its now",
+            "SuspendingClock.now in F's reducer reads the real clock's current instant, which a TestStore cannot control, so tests are not deterministic; use @Dependency(\\.suspendingClock) and its now",
+            "Task.sleep(for: .seconds(1)) in F's reducer sleeps on the real clock, which a TestStore cannot control, so tests wait in real time; use @Dependency(\\.continuousClock)",
+        ])
+    }
 }

@@ -45,9 +45,12 @@ public struct BindingReducerNotFirstRule: Rule {
                     let offsets = flagged.map { file.code.tokens[list[$0.index].nameToken].startOffset }
                     let fix = moveFix(flagged.map(\.index), before: target, in: list, isTopLevel: isTopLevel, offsets: offsets, file: file)
                     for (offset, flag) in zip(offsets, flagged) {
+                        // The reducer as written: `BindingReducer(action: \.view)` is not `BindingReducer()`.
+                        let element = list[flag.index]
+                        let shown = file.code.shownCall(name: element.nameToken, argumentsOpen: element.argumentsOpen)
                         findings.append(finding(
                             at: offset,
-                            "BindingReducer() is not the first reducer \(place); \(flag.stale) before the binding is written, so it sees the old value; list BindingReducer() first",
+                            "\(shown) is not the first reducer \(place); \(flag.stale) before the binding is written, so it sees the old value; list \(shown) first",
                             fix: fix))
                     }
                 }

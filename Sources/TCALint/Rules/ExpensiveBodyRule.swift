@@ -136,8 +136,11 @@ public struct ExpensiveBodyRule: Rule {
                 if let g = code.skipGenericArguments(after, limit: to) { after = g }
                 let isCall = code.isPunct(after, .lparen) || (code.isDot(after) && code.is(after + 1, "init"))
                 if isCall && Self.expensiveTypes.contains(name) {
+                    // The construction as written: `URLSession(configuration: .ephemeral)`, `Regex("…")`, `JSONDecoder()`.
+                    let open = code.isPunct(after, .lparen) ? after : code.isPunct(after + 2, .lparen) ? after + 2 : nil
+                    let shown = code.shownCall(name: j, argumentsOpen: open)
                     findings.append(finding(at: t.startOffset,
-                                            "\(name)() is constructed every time body is built, i.e. on every action; create it once outside body (a stored property or a dependency)"))
+                                            "\(shown) is constructed every time body is built, i.e. on every action; create it once outside body (a stored property or a dependency)"))
                 } else if isCall && Self.readingTypes.contains(name) && code.is(after + 1, "contentsOf") {
                     findings.append(finding(at: t.startOffset,
                                             "\(name)(contentsOf:) reads every time body is built, i.e. on every action; load it once outside body (a dependency)"))

@@ -15,22 +15,57 @@ public struct ForceTryInEffectRule: Rule {
 
     public init() {}
 
+    /// Where the `try!` sits, which decides what a plain `try` would do there.
+    enum Placement: Equatable {
+        /// In the effect's own throwing operation, directly or in statement blocks: `try` compiles and
+        /// the effect catches the cancellation.
+        case operation
+        /// In a `do` block that has a `catch`: with `try`, that `catch` receives the error.
+        case doWithCatch
+        /// In a closure nested in the effect (a task group's child task, a callback), which may not be
+        /// allowed to throw.
+        case nestedClosure
+        /// In a `defer` block, which cannot throw.
+        case deferBlock
+        /// In the effect's `catch:` handler (or another closure argument of the effect), which cannot throw.
+        case handler
+    }
+
     struct Detection {
         /// The `try` token; the `!` follows it.
         var tryToken: Int
         var effectName: String
+        var placement: Placement
         /// `try!` → `try` compiles and changes nothing but the crash: the closure is the effect's own
         /// throwing operation (not a `catch:` handler, which cannot throw) and no `catch` in between
         /// would start handling the error.
-        var isFixable: Bool
+        var isFixable: Bool { placement == .operation }
     }
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
         Self.detections(in: file).map { d in
             let offset = file.code.tokens[d.tryToken].startOffset
-            return finding(at: offset,
-                           "try! await inside .\(d.effectName) crashes the app when the effect is cancelled (an awaited call that honours cancellation throws CancellationError); use try: .\(d.effectName) already catches cancellation",
+            return finding(at: offset, Self.message(effect: d.effectName, d.placement),
                            fix: d.isFixable ? removeBang(d, file: file) : nil)
+        }
+    }
+
+    /// What the crash is, then advice that holds where the `try!` is: a plain `try` only where it
+    /// compiles and the effect itself catches the cancellation.
+    static func message(effect: String, _ placement: Placement) -> String {
+        let crash = "try! await inside .\(effect) crashes the app when the effect is cancelled (an awaited call that honours cancellation throws CancellationError)"
+        let handleHere = "handle the error here with do/catch (return on CancellationError) or try? instead of force-trying"
+        switch placement {
+        case .operation:
+            return crash + "; use try: .\(effect) already catches cancellation"
+        case .doWithCatch:
+            return crash + "; with try, the enclosing do's catch receives that error, so use try and handle CancellationError there (catch is CancellationError) rather than as a failure"
+        case .nestedClosure:
+            return crash + "; this nested closure may not be allowed to throw (a withTaskGroup child task cannot), so try may not compile there: " + handleHere
+        case .deferBlock:
+            return crash + "; a defer block cannot throw, so try does not compile there: " + handleHere
+        case .handler:
+            return crash + "; the .\(effect) catch: handler cannot throw, so try does not compile there: " + handleHere
         }
     }
 
@@ -59,7 +94,7 @@ public struct ForceTryInEffectRule: Rule {
                         let end = code.statementEnd(from: j, limit: closure.close)
                         guard (j + 2..<end).contains(where: { code.is($0, "await") }) else { continue }
                         result.append(Detection(tryToken: j, effectName: code.text(effect.nameToken),
-                                                isFixable: index == 0 && isDirectlyInside(closure.open, token: j, code: code)))
+                                                placement: placement(closure.open, isOperation: index == 0, token: j, code: code)))
                     }
                 }
             }
@@ -67,10 +102,12 @@ public struct ForceTryInEffectRule: Rule {
         return result
     }
 
-    /// True when every brace between `open` and the token is a statement's block (`if`, `guard`, `for`,
-    /// `while`, `switch`, `else`, `repeat`, a `do` without `catch`): no nested closure that may not throw,
-    /// no `catch` that would now receive the error.
-    static func isDirectlyInside(_ open: Int, token: Int, code: CodeTokens) -> Bool {
+    /// Where the token sits in the effect closure opening at `open`: the innermost enclosing block that
+    /// changes what `try` would do (a `do` with a `catch`, a `defer`, a nested closure), else the
+    /// closure itself (`.operation`, or `.handler` for the effect's other closures). The blocks of `if`,
+    /// `guard`, `for`, `while`, `switch`, `else`, `repeat`, `catch` and a `do` without `catch` pass the
+    /// error on unchanged.
+    static func placement(_ open: Int, isOperation: Bool, token: Int, code: CodeTokens) -> Placement {
         var k = token - 1
         while k > open {
             if code.isPunct(k, .rbrace) || code.isPunct(k, .rparen) || code.isPunct(k, .rbracket),
@@ -79,13 +116,13 @@ public struct ForceTryInEffectRule: Rule {
                 continue
             }
             if code.isPunct(k, .lbrace) {
-                guard let keyword = statementKeyword(ofBlock: k, code: code) else { return false }
-                if keyword == "do", let c = code.partnerOf(k), code.is(c + 1, "catch") { return false }
-                if keyword == "defer" { return false }
+                guard let keyword = statementKeyword(ofBlock: k, code: code) else { return .nestedClosure }
+                if keyword == "do", let c = code.partnerOf(k), code.is(c + 1, "catch") { return .doWithCatch }
+                if keyword == "defer" { return .deferBlock }
             }
             k -= 1
         }
-        return true
+        return isOperation ? .operation : .handler
     }
 
     static let blockKeywords: Set<String> = ["if", "guard", "for", "while", "switch", "else", "repeat", "do", "defer", "catch"]

@@ -28,9 +28,13 @@ public struct ForceUnwrappedScopeRule: Rule {
                     // (`Heap<Child.State?>` assigned only `.init(…)`) never is.
                     guard let field = Self.rootField(keyPath.start, code: code), Self.isEverSetToNil(field, code: code) else { continue }
                     let shown = code.shownText(from: keyPath.start, through: keyPath.end - 1)
+                    // `\.detail!` unwraps the child state itself; `\.document!.metadata` unwraps `document` on
+                    // the way to it.
+                    let unwrapsChild = code.isOperator(keyPath.end - 1, "!")
+                    let what = unwrapsChild ? "optional child state (\(field))" : "the optional \(field) on the way to the child state"
                     findings.append(finding(
                         at: code.tokens[keyPath.start].startOffset,
-                        "Scope(state: \(shown)) force-unwraps optional child state: a child action that arrives while it is nil (an in-flight effect after dismissal) crashes the app; use .ifLet on the optional state, which skips such actions and cancels the child's effects when the state goes away"))
+                        "Scope(state: \(shown)) force-unwraps \(what): a child action that arrives while \(field) is nil (an in-flight effect after dismissal) crashes the app; use .ifLet on the optional state, which skips such actions and cancels the child's effects when the state goes away"))
                 }
             }
         }

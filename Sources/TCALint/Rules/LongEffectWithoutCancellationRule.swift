@@ -36,7 +36,8 @@ public struct LongEffectWithoutCancellationRule: Rule {
                 let region = handling.region
                 for c in handling.cases where !c.clause.isDefault {
                     let triggers = c.paths.compactMap(\.last).filter(Self.canRepeat)
-                    guard triggers.count == c.paths.count, let trigger = triggers.first else { continue }
+                    guard triggers.count == c.paths.count, let trigger = c.paths.first else { continue }
+                    let isAppear = triggers.allSatisfy(Self.isAppearAction)
                     var j = c.clause.bodyStart
                     while j < c.clause.bodyEnd {
                         defer { j += 1 }
@@ -48,7 +49,7 @@ public struct LongEffectWithoutCancellationRule: Rule {
                         else { continue }
                         if finished == nil { finished = Self.actionsSentWithFinish(code) }
                         guard finished?.isDisjoint(with: triggers) == true else { break }
-                        findings.append(finding(at: code.tokens[j].startOffset, Self.message(loop: loop, trigger: trigger)))
+                        findings.append(finding(at: code.tokens[j].startOffset, Self.message(loop: loop, trigger: CasePath.shown(trigger), isAppear: isAppear)))
                         j = effect.close
                     }
                 }
@@ -69,8 +70,20 @@ public struct LongEffectWithoutCancellationRule: Rule {
         }
     }
 
-    static func message(loop: String, trigger: String) -> String {
-        "This effect never ends by itself (\(loop)) and is started by .\(trigger), an action that can happen again, with no .cancellable(id:): each .\(trigger) starts another copy that runs alongside the first; add .cancellable(id:, cancelInFlight: true) (and return .cancel(id:) when it should stop), or send .\(trigger) from the view's .task { await store.send(.\(trigger)).finish() } so it ends with the view"
+    /// `trigger` is the case path the reducer matches (`.view(.didAppear)`), as the view sends it. Tying the
+    /// effect to the view's `.task` is advice for appear actions only: sent from `.task`, a button's action
+    /// would run when the view appears instead of when it is tapped.
+    static func message(loop: String, trigger: String, isAppear: Bool) -> String {
+        let start = "This effect never ends by itself (\(loop)) and is started by \(trigger), an action that can happen again, with no .cancellable(id:): each \(trigger) starts another copy that runs alongside the first; "
+        if isAppear {
+            return start + "add .cancellable(id:, cancelInFlight: true) (and return .cancel(id:) when it should stop), or send \(trigger) from the view's .task { await store.send(\(trigger)).finish() } so it ends with the view"
+        }
+        return start + "add .cancellable(id:, cancelInFlight: true) so that each \(trigger) cancels the copy already running (and return .cancel(id:) when it should stop)"
+    }
+
+    /// Appear actions (`onAppear`, `.view(.didAppear)`, `viewDidAppear`), which a view's `.task` can send.
+    static func isAppearAction(_ name: String) -> Bool {
+        name.lowercased().contains("appear")
     }
 
     /// Action names that a user or the view lifecycle sends again and again.

@@ -23,13 +23,17 @@ public struct MissingDelegateActionRule: Rule {
             .map { own in
                 finding(at: file.code.tokens[own.send.reportToken].startOffset,
                         Self.message(type: own.typeName, shown: CasePath.shown(own.send.path),
+                                     delegateCase: own.send.path.last.map { "." + $0 },
                                      parent: Self.parentMatching(own.send.path, sentBy: own.qualifiedName, in: file.project)))
             }
     }
 
-    static func message(type: String, shown: String, parent: String? = nil) -> String {
+    /// `delegateCase` is the leaf case the Delegate enum would declare (`.deleteConfirmed` for a send of
+    /// `.view(.deleteConfirmed)`: the View enum does not move into Delegate); `shown` when nil.
+    static func message(type: String, shown: String, delegateCase: String? = nil, parent: String? = nil) -> String {
         let matched = parent.map { " (\($0) matches it)" } ?? ""
-        return "\(type) sends itself \(shown), which its own switch ignores (it only returns .none): a message for a parent\(matched); declare it in a Delegate enum and send .delegate(\(shown)) so the parent matches only what \(type) means to tell it"
+        let leaf = delegateCase ?? shown
+        return "\(type) sends itself \(shown), which its own switch ignores (it only returns .none): a message for a parent\(matched); declare it in a Delegate enum and send .delegate(\(leaf)) so the parent matches only what \(type) means to tell it"
     }
 
     /// The first parent (and where) whose logic matches the child's action `path` through the action path

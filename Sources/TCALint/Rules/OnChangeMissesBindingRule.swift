@@ -44,9 +44,11 @@ public struct OnChangeMissesBindingRule: Rule {
                     guard Self.isBindable(observed, state: state, childStates: childStates ?? []) else { continue }
                     let shown = observed.text.map { "onChange(of: \($0))" } ?? "onChange"
                     let owner = candidate.element.name == "BindingReducer" ? "this BindingReducer" : candidate.element.displayName
+                    // The BindingReducer as written (`BindingReducer(action: \.view)`).
+                    let bindingShown = code.shownCall(name: binding.element.nameToken, argumentsOpen: binding.element.argumentsOpen)
                     findings.append(finding(
                         at: code.tokens[candidate.modifier.nameToken].startOffset,
-                        "\(shown) only observes changes made by \(owner), but \(binding.element.name)() outside it can also change the value and those changes are never observed; attach the onChange to BindingReducer() or wrap both in CombineReducers { … }.onChange(of:)"))
+                        "\(shown) only observes changes made by \(owner), but \(bindingShown) outside it can also change the value and those changes are never observed; attach the onChange to the BindingReducer or wrap both in CombineReducers { … }.onChange(of:)"))
                 }
             }
         }

@@ -74,7 +74,7 @@ public struct OnChangeNeverFiresRule: Rule {
                     }
                     let computed = names.contains { state.properties[$0]?.isReadOnlyComputed == true }
                     findings.append(finding(at: code.tokens[candidate.modifier.nameToken].startOffset,
-                                            Self.message(shown: shown, owner: element.name + "()",
+                                            Self.message(shown: shown, owner: code.shownCall(name: element.nameToken, argumentsOpen: element.argumentsOpen),
                                                          why: computed ? why + " (the value is computed from " + Self.list(fields) + ")" : why)))
                 }
             }
@@ -92,8 +92,11 @@ public struct OnChangeNeverFiresRule: Rule {
         for field in fields.sorted() {
             if childStates.contains(field) {
                 reasons.append("\(field) is a child's state, changed by the child's reducer")
-            } else if state.properties[field] != nil && !state.mayBeWrittenByBinding(field) {
-                reasons.append("\(field) is not bindable")
+            } else if let p = state.properties[field], !state.mayBeWrittenByBinding(field) {
+                // Presentation state is written by presentation actions (`.alert(.dismiss)`), not bindings.
+                let isPresentation = p.attributes.contains("Presents") || p.attributes.contains("PresentationState")
+                reasons.append(isPresentation ? "\(field) is presentation state, changed by presentation actions, not by bindings"
+                                              : "\(field) is not bindable")
             } else {
                 return nil
             }

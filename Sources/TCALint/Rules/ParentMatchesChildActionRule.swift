@@ -82,7 +82,8 @@ public struct ParentMatchesChildActionRule: Rule {
             // `.destination(.presented(.picker(.delegate(…))))`: a grandchild's delegate action, reached through
             // the child's navigation, is what delegates are for.
             guard own != "delegate", child.cases.contains(own), !full[n...].contains("delegate") else { continue }
-            return (child.feature, CasePath.shown(Array(full.prefix(n + 1))))
+            // The whole pattern (`.login(.view(.loginTapped))`), not cut at the child's case.
+            return (child.feature, CasePath.shown(full))
         }
         return nil
     }

@@ -42,7 +42,10 @@ public struct PresentsWithoutIfLetRule: Rule {
                 if presented != .feature, clauses.contains(where: { c in
                     c.code.writes.contains(field.name)
                         && c.patterns.contains { $0 == [field.name, "dismiss"] || $0 == [field.name] } }) { continue }
-                findings.append(finding(at: offset, Self.message(field: field.name, feature: feature.name, presented)))
+                let attribute = field.attributes.contains("Presents") ? "Presents" : "PresentationState"
+                findings.append(finding(at: offset, Self.message(field: field.name, feature: feature.name, presented,
+                                                                 attribute: attribute,
+                                                                 usesCaseKeyPaths: feature.reducerEvidence == ["@Reducer"])))
             }
         }
         return findings
@@ -50,8 +53,13 @@ public struct PresentsWithoutIfLetRule: Rule {
 
     enum Presented { case feature, alert, dialog }
 
-    static func message(field: String, feature: String, _ presented: Presented) -> String {
-        let missing = "@Presents var \(field) is never integrated: \(feature)'s body has no .ifLet(\\.$\(field), action: \\.\(field))"
+    /// `attribute` as the declaration writes it (`Presents`, `PresentationState`). The `action:` argument
+    /// in the form the feature's TCA takes: a case key path (`\.field`) under `@Reducer`, else the case
+    /// path of `ReducerProtocol`-era code (`/Action.field`).
+    static func message(field: String, feature: String, _ presented: Presented, attribute: String = "Presents",
+                        usesCaseKeyPaths: Bool = true) -> String {
+        let action = usesCaseKeyPaths ? "\\.\(field)" : "/Action.\(field)"
+        let missing = "@\(attribute) var \(field) is never integrated: \(feature)'s body has no .ifLet(\\.$\(field), action: \(action))"
         switch presented {
         case .feature:
             return missing + ", so the presented feature's reducer never runs, and dismissing it neither clears the state nor cancels its effects"

@@ -122,20 +122,27 @@ struct ScopeArguments {
         guard let action = actionName, action != "self", let state = stateName, state != "self" else { return nil }
         // `state.child…`, or the whole state replaced (`state = .loading` switches enum state away from the
         // child's case, TCA's own example of the harm).
-        func accessesChildState(_ from: Int, _ to: Int) -> Bool {
-            StateAccess.accesses(from: from, to: to, stateName: parentState, code: code).contains { $0.field == state }
-                || (from..<to).contains { code.text($0) == parentState && code.isOperator($0 + 1, "=") && !code.isDot($0 - 1) }
+        // How, for the message: the child's field by name, or the whole state replaced.
+        func access(_ from: Int, _ to: Int) -> String? {
+            if StateAccess.accesses(from: from, to: to, stateName: parentState, code: code).contains(where: { $0.field == state }) {
+                return "reads or writes the child's state (\(parentState).\(state))"
+            }
+            if (from..<to).contains(where: { code.text($0) == parentState && code.isOperator($0 + 1, "=") && !code.isDot($0 - 1) }) {
+                return "replaces the whole state (\(parentState) = …)"
+            }
+            return nil
         }
         for c in handling.flatMap(\.cases) where !c.isInert {
-            for path in c.paths where path.first == action && !path.contains("delegate")
-                && accessesChildState(c.clause.bodyStart, c.clause.bodyEnd) {
+            for path in c.paths where path.first == action && !path.contains("delegate") {
+                guard let how = access(c.clause.bodyStart, c.clause.bodyEnd) else { continue }
                 let shown = CasePath.shown(Array(path.prefix(2)))
-                return Touch(rank: 0, text: "on the child's own action (case \(shown)) this Reduce reads or writes the child's state (\(parentState).\(state)) before the child has run")
+                return Touch(rank: 0, text: "on the child's own action (case \(shown)) this Reduce \(how) before the child has run")
             }
         }
         for h in handling {
-            for range in h.everyActionRanges ?? [] where accessesChildState(range.0, range.1) {
-                return Touch(rank: 1, text: "this Reduce reads or writes the child's state (\(parentState).\(state)) for every action, the child's own included, before the child has run")
+            for range in h.everyActionRanges ?? [] {
+                guard let how = access(range.0, range.1) else { continue }
+                return Touch(rank: 1, text: "this Reduce \(how) for every action, the child's own included, before the child has run")
             }
         }
         return nil

@@ -13,6 +13,9 @@ enum SideEffectCalls {
         var shown: String
         /// Matched by its receiver's name alone (`database`, `keychain`, `context`), not by a known API.
         var isNamedStore = false
+        /// Schedules work to run later (`Task { }`, `DispatchQueue.main.async { }`): only the scheduling
+        /// happens while the reducer runs.
+        var schedulesWork = false
     }
 
     /// What counts as an effect on one kind of receiver.
@@ -92,13 +95,15 @@ enum SideEffectCalls {
     static let singletonMembers: Set<String> = ["shared", "standard", "default", "sharedInstance"]
     static let systemCalls: Set<String> = ["SecItemAdd", "SecItemUpdate", "SecItemDelete"]
     static let dispatchMethods: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait"]
+    /// Dispatch methods that return before the work runs (`sync` and `asyncAndWait` run it before returning).
+    static let schedulingDispatchMethods: Set<String> = ["async", "asyncAfter"]
 
     /// The side-effecting call starting at token j, if any.
     static func match(at j: Int, limit: Int, code: CodeTokens) -> Match? {
         guard code.tokens[j].kind == .identifier, !code.isDot(j - 1) || code.is(j - 2, "self") else { return nil }
         let name = code.text(j)
         if let task = UnstructuredTask.at(j, limit: limit, code: code) {
-            return Match(start: j, end: task.close, shown: task.isDetached ? "Task.detached { … }" : "Task { … }")
+            return Match(start: j, end: task.close, shown: task.isDetached ? "Task.detached { … }" : "Task { … }", schedulesWork: true)
         }
         if systemCalls.contains(name), code.isPunct(j + 1, .lparen), !code.isDot(j - 1) {
             return Match(start: j, end: code.skipGroup(j + 1, limit: limit) - 1, shown: "\(name)(…)")
@@ -147,7 +152,21 @@ enum SideEffectCalls {
         }
         guard code.isDot(k), k + 1 < limit, dispatchMethods.contains(code.text(k + 1)) else { return nil }
         let end = chainEnd(from: k, limit: limit, code: code)
-        return Match(start: j, end: end, shown: code.shownText(from: j, through: k + 1) + " { … }")
+        return Match(start: j, end: end, shown: code.shownText(from: j, through: k + 1) + callSuffix(after: k + 1, code: code),
+                     schedulesWork: schedulingDispatchMethods.contains(code.text(k + 1)))
+    }
+
+    /// How a message shows the call after the name at `name`: `(…)` for arguments, `()` for none, then
+    /// ` { … }` for a trailing closure (`asyncAfter(…) { … }`, `deleteToken()`, `async { … }`).
+    static func callSuffix(after name: Int, code: CodeTokens) -> String {
+        var suffix = ""
+        var k = name + 1
+        if code.isPunct(k, .lparen), let close = code.partnerOf(k), close > k {
+            suffix = close == k + 1 ? "()" : "(…)"
+            k = close + 1
+        }
+        if code.isPunct(k, .lbrace) && !code.newlineBefore[k] { suffix += " { … }" }
+        return suffix.isEmpty ? "(…)" : suffix
     }
 
     /// Follows the member chain after the receiver (`.a?.b(…)[i]!.c`) and matches its first effect call,
@@ -161,7 +180,7 @@ enum SideEffectCalls {
                 if code.isPunct(member + 1, .lparen) || code.isPunct(member + 1, .lbrace) {
                     if verbs.anyCall || isVerb(code.text(member), verbs.prefixes) {
                         let end = chainEnd(from: k, limit: limit, code: code)
-                        return Match(start: start, end: end, shown: code.shownText(from: start, through: member) + "(…)")
+                        return Match(start: start, end: end, shown: code.shownText(from: start, through: member) + callSuffix(after: member, code: code))
                     }
                 }
                 lastMember = member

@@ -25,13 +25,22 @@ public struct SideEffectInReducerRule: Rule {
                 while j < range.upperBound {
                     guard let match = SideEffectCalls.match(at: j, limit: range.upperBound, code: code) else { j += 1; continue }
                     if match.isNamedStore && dependencies.contains(code.text(match.start)) { j = match.end + 1; continue }
-                    findings.append(finding(
-                        at: code.tokens[match.start].startOffset,
-                        "\(match.shown) runs in \(part.logic.typeName)'s reducer itself, outside any effect: it happens synchronously on every such action, a TestStore cannot observe or control it, and it cannot be cancelled; call a @Dependency client inside .run instead"))
+                    findings.append(finding(at: code.tokens[match.start].startOffset,
+                                            Self.message(match, typeName: part.logic.typeName)))
                     j = match.end + 1
                 }
             }
         }
         return findings
+    }
+
+    /// Work done on the spot happens while the store handles the action; scheduled work (`Task { }`,
+    /// `DispatchQueue.main.asyncAfter`) runs later, but outside the store as well.
+    static func message(_ match: SideEffectCalls.Match, typeName: String) -> String {
+        if match.schedulesWork {
+            let delay = match.shown.contains(".asyncAfter") ? " (a @Dependency clock's sleep for the delay)" : ""
+            return "\(match.shown) in \(typeName)'s reducer itself schedules work outside the store: it runs later, outside any effect, so the store cannot cancel it, a TestStore cannot see or wait for it, and what it does escapes the effect system; do the work in a .run effect instead\(delay)"
+        }
+        return "\(match.shown) runs in \(typeName)'s reducer itself, outside any effect: it happens synchronously on every such action, a TestStore cannot observe or control it, and it cannot be cancelled; call a @Dependency client inside .run instead"
     }
 }

@@ -36,10 +36,13 @@ public struct UncancelledParentEffectRule: Rule {
                         ids = CancellationChain.idsAtCallSites(of: helper.name, regions: logic.regions, code: code)
                     }
                     let shown = child.shown
+                    // What dismissal cancels, said only of an operator the body shows for this child.
+                    let why = children.kinds[child.caseName].map { ".\($0) cancels only the child's own effects" }
+                        ?? "dismissing a child does not cancel effects its parent started"
                     if ids.isEmpty {
                         findings.append(finding(
                             at: code.tokens[j].startOffset,
-                            "This long-living effect sends actions into the child (\(shown)) but is not cancellable, so it outlives the child when it is dismissed (ifLet/forEach only cancel the child's own effects); add .cancellable(id:) and return .cancel(id:) \(hint)"))
+                            "This long-living effect sends actions into the child (\(shown)) but is not cancellable, so it outlives the child when it is dismissed (\(why)); add .cancellable(id:) and return .cancel(id:) \(hint)"))
                         continue
                     }
                     // Cancelled by its id anywhere in the reducer (a stop button, a teardown): the author manages its life.
@@ -67,7 +70,14 @@ struct RunEffect {
         /// `presented` or `element` (the case wraps a `PresentationAction` / `StackAction` /
         /// `IdentifiedAction`), or `ifLet` / `forEach` (the case is the action of such an operator).
         var kind: String
-        var shown: String { kind == "presented" || kind == "element" ? ".\(caseName)(.\(kind)(…))" : ".\(caseName)(…)" }
+        /// The cases the child's case is nested in (`[child]` for `.child(.destination(.presented(…)))`).
+        var prefix: [String] = []
+        var shown: String { wrapped(kind == "presented" || kind == "element" ? ".\(caseName)(.\(kind)(…))" : ".\(caseName)(…)") }
+
+        /// `inner` (an action of the child's case) inside the cases around it: `.child(` + inner + `)`.
+        func wrapped(_ inner: String) -> String {
+            prefix.reversed().reduce(inner) { ".\($1)(\($0))" }
+        }
     }
 
     var open: Int
@@ -115,7 +125,7 @@ struct RunEffect {
                 if code.is(k, "send") && code.isPunct(k + 1, .lparen) && !code.isDot(k - 1) {
                     let path = CasePath.read(at: k + 2, code: code, limit: close)
                     if let n = path.indices.dropFirst().first(where: { path[$0] == "presented" || path[$0] == "element" }) {
-                        childSends.append(ChildSend(caseName: path[n - 1], kind: path[n]))
+                        childSends.append(ChildSend(caseName: path[n - 1], kind: path[n], prefix: Array(path[..<(n - 1)])))
                     } else if let first = path.first, let kind = children.kinds[first], path.count < 2 || path[1] != "dismiss" {
                         childSends.append(ChildSend(caseName: first, kind: kind))
                     }
@@ -393,9 +403,9 @@ struct OptionalChildren {
         let field = stateNames[name]?.sorted().first ?? name
         switch container(of: child) {
         case .presentation:
-            return "where the child is dismissed (case .\(name)(.dismiss), state.\(field) = nil)"
+            return "where the child is dismissed (case \(child.wrapped(".\(name)(.dismiss)")), state.\(field) = nil)"
         case .stack:
-            return "where the element is removed (case .\(name)(.popFrom(id:)), state.\(field).removeLast())"
+            return "where the element is removed (case \(child.wrapped(".\(name)(.popFrom(id:))")), state.\(field).removeLast())"
         case .identifiedArray, .unknown:
             return child.kind == "ifLet" ? "where the child state is set to nil (state.\(field) = nil)"
                 : "where the child is removed from state.\(field)"

@@ -27,6 +27,7 @@ public struct UncontrolledDependencyRule: Rule {
     static let date = Dependency(key: "date", defaultName: "date") { "self.\($0).now" }
     static let uuid = Dependency(key: "uuid", defaultName: "uuid") { "self.\($0)()" }
     static let clock = Dependency(key: "continuousClock", defaultName: "clock") { "self.\($0)" }
+    static let suspendingClock = Dependency(key: "suspendingClock", defaultName: "suspendingClock") { "self.\($0)" }
     static let mainQueue = Dependency(key: "mainQueue", defaultName: "mainQueue") { "self.\($0)" }
     static let calendar = Dependency(key: "calendar", defaultName: "calendar") { "self.\($0)" }
     static let locale = Dependency(key: "locale", defaultName: "locale") { "self.\($0)" }
@@ -44,6 +45,17 @@ public struct UncontrolledDependencyRule: Rule {
         var replacement: ((String) -> String)?
         var logic: ReducerLogic
         var inStaticFunction: Bool
+        /// What the code does with a clock, which decides the harm: waiting on it or reading its time.
+        var clockUse: ClockUse? = nil
+    }
+
+    enum ClockUse {
+        /// `Task.sleep(…)`: tests wait in real time.
+        case sleep
+        /// `ContinuousClock.now`: a value that differs on every run.
+        case now
+        /// `ContinuousClock()`: a real clock, slept on or read later.
+        case instance
     }
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
@@ -56,23 +68,35 @@ public struct UncontrolledDependencyRule: Rule {
             let offset = file.code.tokens[d.start].startOffset
             let use = d.dependency.key == "withRandomNumberGenerator"
                 ? "@Dependency(\\.withRandomNumberGenerator) and pass its generator (using:)"
+                : d.clockUse == .now ? "@Dependency(\\.\(d.dependency.key)) and its now"
                 : "@Dependency(\\.\(d.dependency.key))"
-            return finding(at: offset,
-                           "\(d.shown) in \(d.logic.typeName)'s reducer reads the real \(Self.what(d.dependency.key)), which a TestStore cannot control, so tests are not deterministic; use \(use)",
+            return finding(at: offset, "\(d.shown) in \(d.logic.typeName)'s reducer \(Self.harm(d)); use \(use)",
                            fix: fixByOffset[offset])
         }
     }
 
-    static func what(_ key: String) -> String {
-        switch key {
-        case "date": return "current date"
-        case "uuid": return "random UUID generator"
-        case "continuousClock": return "clock (tests wait in real time)"
-        case "mainQueue": return "main queue (tests wait for it in real time)"
-        case "calendar": return "user's calendar"
-        case "locale": return "user's locale"
-        case "timeZone": return "user's time zone"
-        default: return "random number generator"
+    /// What the uncontrolled expression does and why a test suffers: a read of a value that differs from
+    /// run to run, or a wait in real time (sleeping on the real clock, scheduling on the main queue).
+    static func harm(_ d: Detection) -> String {
+        let notDeterministic = "which a TestStore cannot control, so tests are not deterministic"
+        switch d.clockUse {
+        case .sleep?:
+            return "sleeps on the real clock, which a TestStore cannot control, so tests wait in real time"
+        case .now?:
+            return "reads the real clock's current instant, " + notDeterministic
+        case .instance?:
+            return "creates a real clock, which a TestStore cannot control: sleeping on it makes tests wait in real time, and its now differs on every run"
+        case nil:
+            break
+        }
+        switch d.dependency.key {
+        case "date": return "reads the real current date, " + notDeterministic
+        case "uuid": return "reads the real random UUID generator, " + notDeterministic
+        case "mainQueue": return "schedules on the real main queue, which a TestStore cannot control, so tests must wait for it in real time"
+        case "calendar": return "reads the real user's calendar, " + notDeterministic
+        case "locale": return "reads the real user's locale, " + notDeterministic
+        case "timeZone": return "reads the real user's time zone, " + notDeterministic
+        default: return "reads the real random number generator, " + notDeterministic
         }
     }
 
@@ -123,7 +147,8 @@ public struct UncontrolledDependencyRule: Rule {
         guard code.tokens[j].kind == .identifier, !code.isDot(j - 1) || code.is(j - 2, "Foundation") else { return nil }
         func found(_ end: Int, _ dependency: Dependency, _ replacement: ((String) -> String)?) -> Detection {
             Detection(start: j, end: end, shown: code.shownText(from: j, through: end), dependency: dependency,
-                      replacement: replacement, logic: logic, inStaticFunction: false)
+                      replacement: replacement, logic: logic, inStaticFunction: false,
+                      clockUse: code.is(j, "Task") ? .sleep : nil)
         }
         let emptyCall = code.isPunct(j + 1, .lparen) && code.isPunct(j + 2, .rparen)
         let member = code.isDot(j + 1) && j + 2 < limit ? code.text(j + 2) : nil
@@ -144,8 +169,10 @@ public struct UncontrolledDependencyRule: Rule {
             let dependency = code.is(j, "Calendar") ? calendar : code.is(j, "Locale") ? locale : timeZone
             return found(j + 2, dependency, { $0 })
         case "ContinuousClock", "SuspendingClock":
-            if emptyCall { return found(j + 2, clock, nil) }
-            if member == "now" { return found(j + 2, clock, nil) }
+            let dependency = code.is(j, "ContinuousClock") ? clock : suspendingClock
+            var d: Detection
+            if emptyCall { d = found(j + 2, dependency, nil); d.clockUse = .instance; return d }
+            if member == "now" { d = found(j + 2, dependency, nil); d.clockUse = .now; return d }
         case "Task":
             guard member == "sleep", code.isPunct(j + 3, .lparen), let close = code.partnerOf(j + 3), close > j + 3 else { return nil }
             // `Task.sleep(nanoseconds: 0)`: a yield, no time passes that a test would wait for.
