@@ -221,6 +221,17 @@ public enum CasePath {
         return path
     }
 
+    /// The child's own part of a parent's pattern that reaches the child through `prefix`, the action path
+    /// its composition gives it (`Scope(…, action: \.home)` → [home]), with a presentation's `.presented`
+    /// unwrapped: [home, settingsTapped] → [settingsTapped]; [destination, presented, picker, delegate] at
+    /// [destination] → [picker, delegate]. Nil when the pattern does not go into the child.
+    public static func childPart(of pattern: [String], composedAt prefix: [String]) -> ArraySlice<String>? {
+        guard pattern.count > prefix.count, pattern.starts(with: prefix) else { return nil }
+        var rest = pattern.dropFirst(prefix.count)
+        if rest.first == "presented" { rest = rest.dropFirst() }
+        return rest.isEmpty ? nil : rest
+    }
+
     /// How messages show a path: [a, b] → `.a(.b)`.
     public static func shown(_ path: [String]) -> String {
         "." + path.joined(separator: "(.") + String(repeating: ")", count: max(path.count - 1, 0))

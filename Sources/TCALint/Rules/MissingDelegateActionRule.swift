@@ -46,10 +46,8 @@ public struct MissingDelegateActionRule: Rule {
             guard !prefix.isEmpty, !composition.edge.isIdentity else { continue }
             for logic in parent.logic {
                 for clause in logic.clauses where !clause.isDefault {
-                    for pattern in clause.patterns where pattern.count > prefix.count && pattern.starts(with: prefix) {
-                        var rest = pattern.dropFirst(prefix.count)
-                        if rest.first == "presented" { rest = rest.dropFirst() }
-                        guard rest.starts(with: path) else { continue }
+                    for pattern in clause.patterns {
+                        guard let rest = CasePath.childPart(of: pattern, composedAt: prefix), rest.starts(with: path) else { continue }
                         let file = clause.location.path.split(separator: "/").last.map(String.init) ?? clause.location.path
                         return "\(parent.name) at \(file):\(clause.location.line)"
                     }

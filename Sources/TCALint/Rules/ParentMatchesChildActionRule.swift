@@ -15,9 +15,6 @@ public struct ParentMatchesChildActionRule: Rule {
         readsProjectFeatures: true
     )
 
-    /// Wrappers between a child's action case and the child's own action.
-    static let presentationWrappers: Set<String> = ["presented"]
-
     public init() {}
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
@@ -74,14 +71,11 @@ public struct ParentMatchesChildActionRule: Rule {
     /// The child and how the message shows the action, when `full` (a case path from the parent's action)
     /// goes through a child's action path into one of the child's non-delegate actions.
     static func childAction(matchedBy full: [String], children: [ChildActions]) -> (Feature, String)? {
-        for child in children where full.count > child.path.count && Array(full.prefix(child.path.count)) == child.path {
-            var n = child.path.count
-            if presentationWrappers.contains(full[n]) { n += 1 }
-            guard n < full.count else { continue }
-            let own = full[n]
+        for child in children {
+            guard let rest = CasePath.childPart(of: full, composedAt: child.path), let own = rest.first else { continue }
             // `.destination(.presented(.picker(.delegate(…))))`: a grandchild's delegate action, reached through
             // the child's navigation, is what delegates are for.
-            guard own != "delegate", child.cases.contains(own), !full[n...].contains("delegate") else { continue }
+            guard own != "delegate", child.cases.contains(own), !rest.contains("delegate") else { continue }
             // The whole pattern (`.login(.view(.loginTapped))`), not cut at the child's case.
             return (child.feature, CasePath.shown(full))
         }
