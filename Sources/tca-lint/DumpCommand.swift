@@ -18,7 +18,7 @@ enum DumpCommand {
         }
         let (files, help) = try operands(of: arguments.dropFirst(), command: "dump \(what)")
         if help {
-            Output.stdout("usage: tca-lint dump tokens FILE\n       tca-lint dump reducers FILE...\n       tca-lint dump features PATH...\n")
+            try Output.stdout("usage: tca-lint dump tokens FILE\n       tca-lint dump reducers FILE...\n       tca-lint dump features PATH...\n")
             return ExitStatus.clean
         }
         switch what {
@@ -32,7 +32,7 @@ enum DumpCommand {
             return try reducers(files)
         case "features":
             guard !files.isEmpty else { throw CommandError.usage("dump features needs at least one PATH") }
-            return features(files)
+            return try features(files)
         default:
             throw CommandError.usage("unknown dump '\(what)'; expected tokens, reducers or features")
         }
@@ -89,7 +89,7 @@ enum DumpCommand {
 
     /// Folders: the features of every Swift file below them. Files only: the features declared in those
     /// files, from the model of the project they belong to (see `ProjectIndexer.projectRoot(of:)`).
-    static func features(_ paths: [String]) -> Int32 {
+    static func features(_ paths: [String]) throws -> Int32 {
         let walk = FileWalker().collect(paths)
         for problem in walk.problems { Output.error(problem.description) }
         let jobs = LintRunner.defaultJobs
@@ -105,7 +105,7 @@ enum DumpCommand {
                 }
                 given.append(ProjectIndexer.facts(path: path, bytes: bytes))
             }
-            guard !given.isEmpty else { Output.stdout(FeatureDump.json([])); return status }
+            guard !given.isEmpty else { try Output.stdout(FeatureDump.json([])); return status }
             let index = ProjectIndexer.projectIndex(around: given[0].path, given: given, jobs: jobs)
                 ?? FeatureIndex(files: given)
             let named = Set(given.map { $0.path })
@@ -113,7 +113,7 @@ enum DumpCommand {
         } else {
             features = ProjectIndexer.index(paths: walk.files, jobs: jobs).features
         }
-        Output.stdout(FeatureDump.json(features))
+        try Output.stdout(FeatureDump.json(features))
         return status
     }
 }

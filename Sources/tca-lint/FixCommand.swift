@@ -11,7 +11,10 @@ enum FixCommand {
                                      baseline: options.baselinePath ?? configuration.baseline)
         // Read before anything is written: a missing or broken baseline stops the run (exit 2).
         let baseline = try LintCommand.readBaseline(options, configuration: configuration)
-        let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff)
+        // A baselined finding is accepted as it is: its fix is not applied (it would change the line the
+        // baseline knows it by, and another rule's finding on that line would resurface).
+        let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff,
+                              fixable: LintCommand.notBaselined(baseline, workingDirectory: workingDirectory))
         for message in report.messages { Output.stderr(message + "\n") }
         // Files that needed fixing but were left alone (changed meanwhile, hard-linked, read-only, failed
         // write) make the run incomplete: exit 2, as a file that could not be linted does.

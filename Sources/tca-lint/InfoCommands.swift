@@ -5,7 +5,7 @@ enum InfoCommands {
     static func rules(_ arguments: ArraySlice<String>) throws -> Int32 {
         let (ids, help) = try operands(of: arguments, command: "rules")
         if help {
-            Output.stdout("usage: tca-lint rules [<rule_id>]\n")
+            try Output.stdout("usage: tca-lint rules [<rule_id>]\n")
             return ExitStatus.clean
         }
         if !ids.isEmpty { return try explain(arguments) }
@@ -14,7 +14,7 @@ enum InfoCommands {
             let d = rule.description
             return [d.id, d.defaultSeverity.rawValue, d.isOptIn ? "yes" : "no", d.fixAvailability.rawValue, d.summary]
         }
-        Output.stdout(table([header] + rows))
+        try Output.stdout(table([header] + rows))
         return ExitStatus.clean
     }
 
@@ -39,7 +39,7 @@ enum InfoCommands {
     static func explain(_ arguments: ArraySlice<String>) throws -> Int32 {
         let (ids, help) = try operands(of: arguments, command: "explain")
         if help {
-            Output.stdout("usage: tca-lint explain <rule_id>\n")
+            try Output.stdout("usage: tca-lint explain <rule_id>\n")
             return ExitStatus.clean
         }
         guard ids.count == 1, let id = ids.first else {
@@ -52,7 +52,7 @@ enum InfoCommands {
             }
             throw CommandError.failure("unknown rule '\(id)' (see 'tca-lint rules')")
         }
-        Output.stdout(rule.description.explanation)
+        try Output.stdout(rule.description.explanation)
         return ExitStatus.clean
     }
 }

@@ -15,7 +15,7 @@ enum LintCommand {
         TemporaryFiles.installSignalCleanup()
         var options = try LintOptions.parse(arguments)
         if options.showHelp {
-            Output.stdout(Usage.text)
+            try Output.stdout(Usage.text)
             return ExitStatus.clean
         }
         for note in options.notes { Output.stderr(note + "\n") }
@@ -133,9 +133,15 @@ enum LintCommand {
                 Output.stderr("tca-lint: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(path)\n")
             }
         }
-        guard let baseline else { return diagnostics }
-        return baseline.baseline.filter(diagnostics, root: Baseline.root(ofFile: baseline.path, workingDirectory: cwd),
-                                        workingDirectory: cwd)
+        return notBaselined(baseline, workingDirectory: cwd)(diagnostics)
+    }
+
+    /// The diagnostics `baseline` does not cover (all of them without one).
+    static func notBaselined(_ baseline: (baseline: Baseline, path: String)?,
+                             workingDirectory cwd: String) -> ([Diagnostic]) -> [Diagnostic] {
+        guard let baseline else { return { $0 } }
+        let root = Baseline.root(ofFile: baseline.path, workingDirectory: cwd)
+        return { baseline.baseline.filter($0, root: root, workingDirectory: cwd) }
     }
 
     /// The files to lint with their configurations. Finding none is an error (a typo in

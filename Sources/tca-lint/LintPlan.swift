@@ -72,10 +72,11 @@ struct LintPlan {
     }
 
     /// `FixSession` over every group, as one report.
-    func fix(unsafe: Bool, diffOnly: Bool) -> FixReport {
+    func fix(unsafe: Bool, diffOnly: Bool, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
         var total = FixSession.run(paths: [], unsafe: unsafe, diffOnly: diffOnly)
         for group in groups {
-            let report = FixSession.run(paths: group.files, linter: group.linter, unsafe: unsafe, diffOnly: diffOnly)
+            let report = FixSession.run(paths: group.files, linter: group.linter, unsafe: unsafe, diffOnly: diffOnly,
+                                        fixable: fixable)
             total.applied.merge(report.applied, uniquingKeysWith: +)
             total.unsafeAvailable.merge(report.unsafeAvailable, uniquingKeysWith: +)
             total.remaining += report.remaining

@@ -14,7 +14,14 @@ enum Output {
         _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
     }
 
-    static func stdout(_ text: String) { write(text, to: STDOUT_FILENO) }
+    /// Text a command prints (`rules`, `explain`, `version`, `help`, usage lines): as for a report, a failed
+    /// write (`> /dev/full`, a closed pipe) is a failure, exit 2, not a silent success.
+    static func stdout(_ text: String) throws {
+        var text = text
+        guard text.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }) else {
+            throw CommandError.failure("cannot write to standard output: \(String(cString: strerror(errno)))")
+        }
+    }
     /// Standard error is read on a terminal: control characters from a hostile file name (ESC, BEL) in a
     /// message are escaped as in the terminal reporters (`TextEscaping.singleLine`), line by line.
     static func stderr(_ text: String) {

@@ -43,7 +43,7 @@ enum Usage {
         Accepted for SwiftLint scripts: --autocorrect (= --fix), --path PATH (= PATH), --force-exclude
         (excludes always apply), --no-cache and --cache-path (no cache is kept; a note says so).
 
-        Directories are searched recursively for *.swift files, skipping hidden folders and
+        Directories are searched recursively for *.swift files, skipping hidden files and folders and
         .build, DerivedData, Pods, Carthage, .swiftpm and checkouts. Files named explicitly are
         linted whatever their name. Paths are printed as given.
 

@@ -29,10 +29,10 @@ func runCommand(_ arguments: ArraySlice<String>) -> Int32 {
             return LanguageServer(inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO,
                                   fixProvider: EngineFixProvider()).run()
         case "version", "--version":
-            Output.stdout(TCALintVersion.current + "\n")
+            try Output.stdout(TCALintVersion.current + "\n")
             return ExitStatus.clean
         case "help", "--help", "-h":
-            Output.stdout(Usage.text)
+            try Output.stdout(Usage.text)
             return ExitStatus.clean
         default:
             var message = "unknown command '\(command)' (and no file or folder of that name to lint)"
@@ -63,4 +63,19 @@ func isLintArgument(_ argument: String) -> Bool {
 
 let commandNames = ["lint", "rules", "explain", "dump", "lsp", "version", "help"]
 
+/// Arguments whose bytes are not UTF-8: Swift's `CommandLine.arguments` replaces such bytes with U+FFFD, so
+/// a path named that way would be looked up under another name and reported missing. Said as what it is.
+func invalidUTF8Arguments() -> [String] {
+    (1..<Int(CommandLine.argc)).compactMap { i in
+        guard let raw = CommandLine.unsafeArgv[i] else { return nil }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? nil : decoded
+    }
+}
+
+if let invalid = invalidUTF8Arguments().first {
+    Output.error("the argument '\(invalid)' is not valid UTF-8 (shown with U+FFFD for the bad bytes), so it cannot name a file: tca-lint reads paths as UTF-8; rename the file")
+    exit(ExitStatus.failure)
+}
 exit(runCommand(CommandLine.arguments.dropFirst()))

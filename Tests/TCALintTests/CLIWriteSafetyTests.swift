@@ -31,6 +31,35 @@ final class CLIWriteSafetyTests: XCTestCase {
         XCTAssertTrue(stderr.contains("tca-lint: error: cannot write the report to standard output: No space left on device"), stderr)
     }
 
+    /// Not only reports: `rules`, `explain`, `version` and `help` that could not print are exit 2 too.
+    func testEveryCommandThatCannotWriteStandardOutputIsExitTwo() throws {
+        let fd = open("/dev/full", O_WRONLY)
+        defer { close(fd) }
+        for arguments in [["rules"], ["rules", "leftover_print_changes"], ["explain", "leftover_print_changes"], ["version"], ["help"]] {
+            let process = Process()
+            process.executableURL = CLI.executable
+            process.arguments = arguments
+            process.standardOutput = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            process.waitUntilExit()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertEqual(process.terminationStatus, 2, "\(arguments)")
+            XCTAssertTrue(stderr.contains("tca-lint: error: cannot write to standard output: No space left on device"), "\(arguments): \(stderr)")
+        }
+    }
+
+    /// A path argument whose bytes are not UTF-8 cannot be passed on as a Swift string: said as such (exit 2),
+    /// not as "no such file" about a name with U+FFFD in it.
+    func testAnArgumentThatIsNotUTF8IsAClearError() throws {
+        let tree = try ScratchTree()
+        let script = #"printf 'struct A {}\n' > "$(printf 'B\377.swift')"; exec "$0" lint "$(printf 'B\377.swift')""#
+        let result = try CLI.run([], in: tree.root, launcher: ["/bin/sh", "-c", script])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("tca-lint: error: the argument 'B\u{FFFD}.swift' is not valid UTF-8"), result.stderr)
+    }
+
     func testOutputRefusesTheConfigurationAndBaselineTheRunReads() throws {
         let tree = try ScratchTree()
         try tree.write("A.swift", Self.finding)
@@ -95,9 +124,10 @@ final class CLIWriteSafetyTests: XCTestCase {
         let tree = try ScratchTree()
         try tree.write("A.swift", Self.finding)
         XCTAssertEqual(try CLI.run(["lint", "--write-baseline", "base.json", "A.swift"], in: tree.root).status, 0)
-        // Safe fixes are still applied; the baselined finding is not reported, so --strict passes.
+        // A baselined finding is accepted as it is: not reported, and its fix not applied.
         let diff = try CLI.run(["lint", "--diff", "--strict", "--baseline", "base.json", "A.swift"], in: tree.root)
-        XCTAssertEqual(diff.status, 1, "a patch is shown: \(diff.stderr)")
+        XCTAssertEqual(diff.status, 0, "no patch: \(diff.stderr)")
+        XCTAssertEqual(diff.stdout, "")
         try tree.write("B.swift", "// tca-lint:disable:next leftover_print_changes\n" + Self.finding)
         let clean = try CLI.run(["lint", "--fix", "--strict", "--baseline", "base.json", "B.swift"], in: tree.root)
         XCTAssertEqual(clean.status, 0, clean.stderr)
@@ -111,6 +141,25 @@ final class CLIWriteSafetyTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains(baseline), result.stderr)
             XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("C.swift")), Self.finding, "nothing fixed")
         }
+    }
+
+    /// The fault campaign's case: a fix rewrote a line that another baselined finding is known by, which then
+    /// came back. Baselined findings are left alone; a new finding in the same file is still fixed.
+    func testFixingLeavesBaselinedFindingsAndTheirLinesAlone() throws {
+        let tree = try ScratchTree()
+        let line = "      return .run { _ in try! await Task.sleep(for: .seconds(1)) }\n"
+        let reducer = { (extra: String) in
+            "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in\n" + line
+                + "    }\n  }\n}\n" + extra
+        }
+        try tree.write("A.swift", reducer(""))
+        _ = try CLI.run(["lint", "--write-baseline", "base.json", "A.swift"], in: tree.root)
+        XCTAssertTrue(try String(contentsOf: tree.root.appendingPathComponent("base.json")).contains("force_try_in_effect"))
+        try tree.write("A.swift", reducer(Self.finding))
+        let fixed = try CLI.run(["lint", "--fix", "--strict", "--baseline", "base.json", "A.swift"], in: tree.root)
+        XCTAssertEqual(fixed.status, 0, fixed.stdout + fixed.stderr)
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("A.swift")),
+                       reducer("let s = Store(initialState: F.State()) { F() }\n"), "the new finding fixed, the baselined line kept")
     }
 
     func testFilesNotFixedAreNamedAndTheRunExitsTwo() throws {

@@ -251,6 +251,23 @@ final class FixEngineTests: XCTestCase {
         XCTAssertEqual(unsafe.applied, ["reduce_before_scope": 1])
     }
 
+    /// In a file that does not parse cleanly (here a stray `#else` and an unclosed brace below the reducer),
+    /// a fix that moves code is not applied: moved into a new context, broken text made the compiler recover
+    /// worse (a mutant of the fault campaign, 11 → 14 SwiftParser errors). A single-edit fix still is.
+    func testAFileThatDoesNotParseCleanlyGetsOnlySingleEditFixes() {
+        let reducer = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C()._printChanges() }\n  }\n}\n"
+        for broken in ["#else\n", "func g() {\n"] {
+            let outcome = fix(reducer + broken, unsafe: true)
+            XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self),
+                           reducer.replacingOccurrences(of: "._printChanges()", with: "") + broken, broken)
+            XCTAssertEqual(outcome.applied, ["leftover_print_changes": 1], broken)
+            XCTAssertEqual(outcome.messages.count, 1, "\(outcome.messages)")
+            XCTAssertTrue(outcome.messages.first?.contains("(reduce_before_scope) not applied: the file does not parse cleanly (") ?? false,
+                          "\(outcome.messages)")
+        }
+        XCTAssertEqual(fix(reducer, unsafe: true).applied, ["reduce_before_scope": 1, "leftover_print_changes": 1], "clean: moved")
+    }
+
     func testDependentFixesConvergeOverPasses() {
         // The Scope move and the BindingReducer move touch the same lines: two passes.
         let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()._printChanges()\n    }\n  }\n}\n"

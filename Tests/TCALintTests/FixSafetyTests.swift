@@ -187,6 +187,18 @@ final class FixSafetyTests: XCTestCase {
         for p in paths { XCTAssertEqual(try String(contentsOfFile: p), Self.fixed) }
     }
 
+    /// A 255-byte file name (the most a name may have) leaves no room for `.NAME.tmp-PID-N`: the temporary
+    /// file's name is cut, and the fix is written.
+    func testAFileWithTheLongestNameIsFixed() throws {
+        let name = String(repeating: "a", count: 249) + ".swift"
+        let p = try write(Self.printChanges, name)
+        let report = FixSession.run(paths: [p])
+        XCTAssertEqual(report.writtenFiles, [p], "\(report.messages)")
+        XCTAssertEqual(try String(contentsOfFile: p), Self.fixed)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [name])
+        XCTAssertEqual(AtomicFileWriter.shortened("é" + String(repeating: "b", count: 300)).utf8.count, 200)
+    }
+
     final class Stop: @unchecked Sendable {
         var value = false
         var appended: [(String, String)] = []

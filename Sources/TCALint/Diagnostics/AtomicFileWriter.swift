@@ -65,7 +65,7 @@ public enum AtomicFileWriter {
         var fd: Int32 = -1
         var openError: Int32 = 0
         for attempt in 0..<100 {
-            temporary = (directory == "/" ? "" : directory) + "/.\(name).tmp-\(getpid())-\(attempt)"
+            temporary = (directory == "/" ? "" : directory) + "/.\(shortened(name)).tmp-\(getpid())-\(attempt)"
             // Registered before it exists: a signal arriving between the create and a later registration
             // would leave the file behind (a signal before the create unlinks nothing).
             TemporaryFiles.register(temporary)
@@ -122,7 +122,7 @@ public enum AtomicFileWriter {
         do {
             try write(restored, to: path, expecting: written)
         } catch {
-            let aside = Paths.directory(of: path) + "/." + (path.split(separator: "/").last.map(String.init) ?? path)
+            let aside = Paths.directory(of: path) + "/." + shortened(path.split(separator: "/").last.map(String.init) ?? path)
                 + ".tca-lint-conflict-\(getpid())"
             try? write(restored, to: aside)
             throw failure(path, "the file was written by another process during the fix, before and after the rename; its earlier content is kept in \(aside)")
@@ -152,6 +152,18 @@ public enum AtomicFileWriter {
         if let problem = ExtendedAttributes.copy(from: original, to: fd) {
             throw failure(path, "cannot keep extended attributes (\(problem)); not replaced")
         }
+    }
+
+    /// The file's name as a prefix of the names made beside it: cut (at a character boundary) so that the
+    /// prefix plus a suffix of up to 40 bytes stays within a file name's 255 bytes.
+    static func shortened(_ name: String) -> String {
+        guard name.utf8.count > 200 else { return name }
+        var cut = ""
+        for character in name {
+            guard cut.utf8.count + String(character).utf8.count <= 200 else { break }
+            cut.append(character)
+        }
+        return cut
     }
 
     /// Follows symlinks to the file they name (which need not exist yet); a loop is an error.

@@ -21,10 +21,16 @@ public struct FixEngine {
     public var includeUnsafe: Bool
     public var maxPasses: Int
 
-    public init(linter: Linter = Linter(), includeUnsafe: Bool = false, maxPasses: Int = 4) {
+    /// The findings whose fixes may be applied, out of a pass's findings: all of them, or (`--baseline`)
+    /// those the baseline does not cover, so that `--fix` leaves accepted findings and their lines alone.
+    public var fixable: ([Diagnostic]) -> [Diagnostic]
+
+    public init(linter: Linter = Linter(), includeUnsafe: Bool = false, maxPasses: Int = 4,
+                fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) {
         self.linter = linter
         self.includeUnsafe = includeUnsafe
         self.maxPasses = maxPasses
+        self.fixable = fixable
     }
 
     public struct Outcome {
@@ -48,8 +54,19 @@ public struct FixEngine {
         var state = FileState(path: source.path, bytes: source.bytes, linter: linter)
         var reportedDrops = Set<String>()
         var pass = 0
+        // In a file that does not parse cleanly, a fix with several edits (a move, an insertion elsewhere) can
+        // carry broken text into a new context, where the compiler recovers worse: a mutant's moved `Scope`
+        // went from 11 to 14 SwiftParser errors. Only single-edit fixes, which change one place, apply there.
+        let unclean = state.health.firstProblem
         while true {
-            let (applicable, unsafeOnly) = candidates(in: state)
+            var (applicable, unsafeOnly) = candidates(in: state)
+            if let unclean {
+                for fix in applicable where fix.edits.count > 1 {
+                    let message = "\(state.position(fix.findingOffsets.first ?? fix.firstOffset)): fix '\(fix.title)' (\(fix.ruleID)) not applied: the file does not parse cleanly (\(unclean)); fix that first"
+                    if reportedDrops.insert(message).inserted { outcome.messages.append(message) }
+                }
+                applicable.removeAll { $0.edits.count > 1 }
+            }
             if applicable.isEmpty || pass == maxPasses {
                 outcome.unsafeAvailable = unsafeOnly.reduce(into: [:]) { $0[$1.ruleID, default: 0] += 1 }
                 if !applicable.isEmpty {
@@ -89,7 +106,7 @@ public struct FixEngine {
         // A fix resolving n findings is attached to each of them, which come one after another: judged once
         // (copies of one fix share their storage, so comparing them is cheap), not n times over n offsets.
         var previous: Fix? = nil
-        for fix in state.diagnostics.compactMap(\.fix) where !fix.edits.isEmpty && !fix.findingOffsets.isEmpty {
+        for fix in fixable(state.diagnostics).compactMap(\.fix) where !fix.edits.isEmpty && !fix.findingOffsets.isEmpty {
             if let previous, previous == fix { continue }
             previous = fix
             // Every finding the fix resolves must be reported.
@@ -310,6 +327,8 @@ struct ParseHealth: Equatable {
                     depth += 1
                 } else if code.is(i, "#endif") {
                     if depth == 0 { unmatchedIfConfig += 1 } else { depth -= 1 }
+                } else if depth == 0 && (code.is(i, "#else") || code.is(i, "#elseif")) {
+                    unmatchedIfConfig += 1
                 }
             }
         }
@@ -330,6 +349,15 @@ struct ParseHealth: Equatable {
         guard end - start >= opening + closing else { return false }
         if bytes[(end - hashes)..<end].contains(where: { $0 != UInt8(ascii: "#") }) { return false }
         return bytes[(end - closing)..<(end - hashes)].allSatisfy { $0 == quote }
+    }
+
+    /// What is wrong with a text that does not parse cleanly, or nil when nothing is.
+    var firstProblem: String? {
+        if unknownTokens > 0 { return "\(unknownTokens) unknown token\(unknownTokens == 1 ? "" : "s")" }
+        if unterminated > 0 { return "an unterminated string literal or comment" }
+        if unbalancedBrackets > 0 { return "\(unbalancedBrackets) unbalanced bracket\(unbalancedBrackets == 1 ? "" : "s")" }
+        if unmatchedIfConfig > 0 { return "unbalanced #if/#endif" }
+        return nil
     }
 
     /// Why `self` (the result of a fix) parses less cleanly than `before`, or nil.

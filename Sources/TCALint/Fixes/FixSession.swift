@@ -53,10 +53,11 @@ public enum FixSession {
     ///     only for enabled, non-excluded rules and for findings no disable comment suppresses.
     ///   - unsafe: also apply unsafe fixes (`--unsafe`).
     ///   - diffOnly: write nothing, fill `FixReport.diff` (`--diff`).
+    ///   - fixable: the findings of a pass whose fixes may apply (`--baseline`: those it does not cover).
     public static func run(paths: [String], linter: Linter = Linter(), unsafe: Bool = false, diffOnly: Bool = false,
-                           maxPasses: Int = 4) -> FixReport {
+                           maxPasses: Int = 4, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
         var report = FixReport()
-        let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses)
+        let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses, fixable: fixable)
         // Written files are counted once the old files they replaced have settled (see `ReplacedFiles`).
         var written: [(path: String, applied: [String: Int], remaining: [Diagnostic])] = []
         let replaced = ReplacedFiles()
