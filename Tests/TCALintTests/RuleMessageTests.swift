@@ -20,6 +20,34 @@ final class RuleMessageTests: XCTestCase {
         """
     }
 
+    /// The Delegate case drops a wrapper of the reducer's own action enum (`.view(.x)` with `enum View`), never
+    /// a payload: Construct's `.didEdit(.compendium)` sends the case `didEdit` with a value.
+    func testMissingDelegateActionSuggestsTheCaseNotItsPayload() {
+        func feature(_ send: String) -> String {
+            """
+            @Reducer struct Editor {
+              enum Mode { case compendium, adHoc }
+              enum Action { case view(View); case didEdit(Mode); case save
+                enum View { case deleteConfirmed } }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .save: return .send(\(send))
+                  case .didEdit: return .none
+                  case .view(.deleteConfirmed): return .none
+                  }
+                }
+              }
+            }
+            """
+        }
+        let payload = messages(MissingDelegateActionRule.self, feature(".didEdit(.compendium)"))
+        XCTAssertEqual(payload.count, 1)
+        XCTAssertTrue(payload.first?.contains("send .delegate(.didEdit(.compendium)) so") == true, payload.first ?? "")
+        let wrapped = messages(MissingDelegateActionRule.self, feature(".view(.deleteConfirmed)"))
+        XCTAssertTrue(wrapped.first?.contains("send .delegate(.deleteConfirmed) so") == true, wrapped.first ?? "")
+    }
+
     func testReduceBeforeScopeNamesWhatTheParentTouches() {
         let own = messages(ReduceBeforeScopeRule.self, parent("switch action { case .form(.saveTapped): state.form.isSaving = true; return .none; default: return .none }"))
         XCTAssertEqual(own.count, 1)

@@ -37,7 +37,7 @@ public enum Suppressions {
     public static func commands(in source: SourceFile, tokens: SourceTokens) -> [LocatedCommand] {
         let prefix = Array(DisableCommand.prefix.utf8)
         var result: [LocatedCommand] = []
-        for token in tokens where token.kind == .comment {
+        for token in tokens.elements where token.kind == .comment {
             let start = token.startOffset, end = min(token.endOffset, source.bytes.count)
             guard start < end else { continue }
             let comment = source.bytes[start..<end]
@@ -112,7 +112,7 @@ public enum Suppressions {
     static func invalidCommandLocations(in source: SourceFile, tokens: SourceTokens) -> [(message: String, offset: Int, at: (line: Int, column: Int))] {
         let prefix = Array(DisableCommand.prefix.utf8)
         var result: [(message: String, offset: Int, at: (line: Int, column: Int))] = []
-        for token in tokens where token.kind == .comment {
+        for token in tokens.elements where token.kind == .comment {
             let start = token.startOffset, end = min(token.endOffset, source.bytes.count)
             guard start < end else { continue }
             let comment = source.bytes[start..<end]

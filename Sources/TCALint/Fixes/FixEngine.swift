@@ -272,7 +272,7 @@ struct FileState {
         var e = 0, shift = 0
         let newTokens = after.file.tokens
         var j = newTokens.startIndex
-        for token in file.tokens {
+        for token in file.tokens.elements {
             let start = Int(token.startOffset), end = Int(token.endOffset)
             // Edits ending at or before the token (an insertion right in front of it too) shift it. Sorted,
             // non-conflicting edits have sorted upper bounds, so these are a prefix of the rest.
@@ -302,7 +302,7 @@ struct ParseHealth: Equatable {
 
     init(_ file: AnalyzedFile) {
         let bytes = file.source.bytes
-        for token in file.tokens {
+        for token in file.tokens.elements {
             switch token.kind {
             case .unknown: unknownTokens += 1
             case .string where !Self.isTerminatedString(bytes, Int(token.startOffset), Int(token.endOffset)):

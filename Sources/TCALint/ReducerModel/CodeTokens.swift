@@ -20,7 +20,7 @@ public struct CodeTokens {
         var sawNewline = true
         var prevEnd = 0
         bytes.withUnsafeBufferPointer { b in
-            for t in allTokens {
+            for t in allTokens.elements {
                 // A line break in the gap before this token?
                 var i = prevEnd
                 let s = t.startOffset

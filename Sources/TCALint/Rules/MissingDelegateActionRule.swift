@@ -23,13 +23,39 @@ public struct MissingDelegateActionRule: Rule {
             .map { own in
                 finding(at: file.code.tokens[own.send.reportToken].startOffset,
                         Self.message(type: own.typeName, shown: CasePath.shown(own.send.path),
-                                     delegateCase: own.send.path.last.map { "." + $0 },
+                                     delegateCase: Self.delegateCase(of: own.send.path,
+                                                                     nestedEnums: Self.nestedEnums(of: own.declarations, in: file.model)),
                                      parent: Self.parentMatching(own.send.path, sentBy: own.qualifiedName, in: file.project)))
             }
     }
 
-    /// `delegateCase` is the leaf case the Delegate enum would declare (`.deleteConfirmed` for a send of
-    /// `.view(.deleteConfirmed)`: the View enum does not move into Delegate); `shown` when nil.
+    /// The case the Delegate enum would declare: the sent path without a leading wrapper of an action enum
+    /// the reducer declares (`.view(.deleteConfirmed)` → `.deleteConfirmed`, with `enum View`: the View enum
+    /// does not move into Delegate); a payload stays (`.didEdit(.compendium)` is the case `didEdit` with a
+    /// value, so `.didEdit(.compendium)`).
+    static func delegateCase(of path: [String], nestedEnums: Set<String>) -> String {
+        guard path.count > 1, let first = path.first,
+              nestedEnums.contains(first.prefix(1).uppercased() + first.dropFirst()) else { return CasePath.shown(path) }
+        return CasePath.shown(Array(path.dropFirst()))
+    }
+
+    /// The enums declared directly in the reducer (its extensions here included) or in its `Action`.
+    static func nestedEnums(of declarations: [ReducerDeclaration], in model: FileModel) -> Set<String> {
+        var names = Set<String>()
+        var pending = declarations.compactMap { model.typeHeaderByNameToken[$0.nameToken] }
+        var visitedAction = false
+        while let header = pending.popLast() {
+            for child in model.nestedTypeHeaders[header] ?? [] where model.typeHeaders[child].kind == .enum {
+                let name = model.typeHeaders[child].name
+                names.insert(name)
+                if name == "Action" && !visitedAction { visitedAction = true; pending.append(child) }
+            }
+        }
+        return names
+    }
+
+    /// `delegateCase` is the case the Delegate enum would declare (see `delegateCase(of:nestedEnums:)`);
+    /// `shown` when nil.
     static func message(type: String, shown: String, delegateCase: String? = nil, parent: String? = nil) -> String {
         let matched = parent.map { " (\($0) matches it)" } ?? ""
         let leaf = delegateCase ?? shown

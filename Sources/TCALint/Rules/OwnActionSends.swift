@@ -9,6 +9,8 @@ enum OwnActionSends {
         var typeName: String
         /// The reducer's qualified name, to find it in the project's feature model.
         var qualifiedName: String
+        /// The reducer's declarations in this file (the type and its extensions).
+        var declarations: [ReducerDeclaration]
         /// Non-default cases whose pattern matches the sent action or a prefix of it.
         var handlers: [ActionHandling.Case]
         /// Some switch of the reducer dispatches on something other than the action, so which code runs
@@ -48,7 +50,8 @@ enum OwnActionSends {
                     let handlers = (0...send.path.count).flatMap { casesByPattern[Array(send.path.prefix($0))] ?? [] }
                     guard !handlers.isEmpty else { continue }
                     result.append(Own(send: send, typeName: logic.typeName,
-                                      qualifiedName: logic.declarations.first?.qualifiedName ?? logic.typeName, handlers: handlers,
+                                      qualifiedName: logic.declarations.first?.qualifiedName ?? logic.typeName,
+                                      declarations: logic.declarations, handlers: handlers,
                                       dispatchIsPartlyUnknown: partlyUnknown))
                 }
             }
