@@ -32,10 +32,11 @@ public struct ParentMatchesChildActionRule: Rule {
                 for c in handling.cases where !c.clause.isDefault {
                     for path in c.paths {
                         let full = prefix + path
-                        guard let (child, shown) = Self.childAction(matchedBy: full, children: children) else { continue }
+                        guard let match = Self.childAction(matchedBy: full, children: children, in: project) else { continue }
                         let at = Self.patternToken(of: path, clause: c.clause, code: code) ?? c.clause.label
                         findings.append(finding(at: code.tokens[at].startOffset,
-                                                Self.message(parent: parent.name, shown: shown, child: child.name)))
+                                                Self.message(parent: parent.name, shown: match.shown, child: match.owner.name,
+                                                             through: match.through.map(\.name))))
                     }
                 }
             }
@@ -43,8 +44,14 @@ public struct ParentMatchesChildActionRule: Rule {
         return findings
     }
 
-    static func message(parent: String, shown: String, child: String) -> String {
-        "\(parent) matches \(shown), one of \(child)'s own actions rather than a delegate action: \(child)'s internals become \(parent)'s contract, and renaming or reworking them breaks \(parent) silently; have \(child) send .delegate(…) for what \(parent) must know and match that"
+    /// `through`: the features between the parent and the action's owner (`.home(.watched(.x))`: Home), when
+    /// the action is a grandchild's reached through a child's `Scope`.
+    static func message(parent: String, shown: String, child: String, through: [String] = []) -> String {
+        guard !through.isEmpty else {
+            return "\(parent) matches \(shown), one of \(child)'s own actions rather than a delegate action: \(child)'s internals become \(parent)'s contract, and renaming or reworking them breaks \(parent) silently; have \(child) send .delegate(…) for what \(parent) must know and match that"
+        }
+        let via = through.joined(separator: " and ")
+        return "\(parent) matches \(shown), one of \(child)'s own actions (reached through \(via)) rather than a delegate action: \(child)'s internals and \(via)'s composition become \(parent)'s contract, and reworking either breaks \(parent) silently; have \(child) send .delegate(…) and \(via) pass on what \(parent) must know"
     }
 
     struct ChildActions {
@@ -53,6 +60,9 @@ public struct ParentMatchesChildActionRule: Rule {
         var feature: Feature
         /// The child's `Action` cases.
         var cases: Set<String>
+        /// The child's cases that carry its own children's actions (the first component of its compositions'
+        /// action paths): a pattern through one of them matches a grandchild's action, not the child's.
+        var childCases: Set<String> = []
     }
 
     /// The parent's children with a known `Action` enum, by the action path of their composition.
@@ -63,21 +73,42 @@ public struct ParentMatchesChildActionRule: Rule {
                   let action = child.action.enumNamed("Action"), !action.cases.isEmpty else { continue }
             let path = composition.edge.actionPath.split(separator: ".").map(String.init)
             guard !path.isEmpty, !path.contains("self") else { continue }
-            result.append(ChildActions(path: path, feature: child, cases: Set(action.cases.map(\.name))))
+            let childCases = Set(child.children.compactMap { $0.edge.actionPath.split(separator: ".").first.map(String.init) })
+            result.append(ChildActions(path: path, feature: child, cases: Set(action.cases.map(\.name)), childCases: childCases))
         }
         return result
     }
 
-    /// The child and how the message shows the action, when `full` (a case path from the parent's action)
-    /// goes through a child's action path into one of the child's non-delegate actions.
-    static func childAction(matchedBy full: [String], children: [ChildActions]) -> (Feature, String)? {
+    struct Match {
+        /// The feature whose own action the pattern names.
+        var owner: Feature
+        /// The features between the parent and `owner` (empty for a direct child).
+        var through: [Feature]
+        /// The whole pattern (`.login(.view(.loginTapped))`), not cut at the child's case.
+        var shown: String
+    }
+
+    /// The feature whose own non-delegate action `full` (a case path from the parent's action) names, through
+    /// a child's action path, or through a child's `Scope` into a grandchild's (`.home(.watched(.x))`).
+    static func childAction(matchedBy full: [String], children: [ChildActions], in project: FeatureIndex? = nil,
+                            depth: Int = 0) -> Match? {
         for child in children {
             guard let rest = CasePath.childPart(of: full, composedAt: child.path), let own = rest.first else { continue }
             // `.destination(.presented(.picker(.delegate(…))))`: a grandchild's delegate action, reached through
             // the child's navigation, is what delegates are for.
             guard own != "delegate", child.cases.contains(own), !rest.contains("delegate") else { continue }
-            // The whole pattern (`.login(.view(.loginTapped))`), not cut at the child's case.
-            return (child.feature, CasePath.shown(full))
+            // `.flow(.path(.element(…)))`, `.flow(.destination(.presented(…)))`: a stack's or a presentation's
+            // element, not judged (see the document's Limits).
+            guard !OwnActionSends.wrapsChildAction(Array(rest)) else { continue }
+            if child.childCases.contains(own) {
+                // `.home(.watched(.x))` with Home scoping `.watched`: the grandchild's action, which Home neither
+                // sends nor handles; named as the grandchild's (blind-judged false when named as Home's).
+                guard depth < 4, let project,
+                      let inner = childAction(matchedBy: Array(rest), children: childActions(of: child.feature, in: project),
+                                              in: project, depth: depth + 1) else { continue }
+                return Match(owner: inner.owner, through: [child.feature] + inner.through, shown: CasePath.shown(full))
+            }
+            return Match(owner: child.feature, through: [], shown: CasePath.shown(full))
         }
         return nil
     }
