@@ -16,10 +16,11 @@ enum Output {
 
     /// Text a command prints (`rules`, `explain`, `version`, `help`, usage lines): as for a report, a failed
     /// write (`> /dev/full`, a closed pipe) is a failure, exit 2, not a silent success.
-    static func stdout(_ text: String) throws {
+    /// `what` names the text in the error (`the report`), when there is a name for it.
+    static func stdout(_ text: String, what: String? = nil) throws {
         var text = text
         guard text.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }) else {
-            throw CommandError.failure("cannot write to standard output: \(String(cString: strerror(errno)))")
+            throw CommandError.failure("cannot write \(what.map { $0 + " " } ?? "")to standard output: \(String(cString: strerror(errno)))")
         }
     }
     /// Standard error is read on a terminal: control characters from a hostile file name (ESC, BEL) in a
@@ -44,11 +45,8 @@ enum Output {
     static func report(_ text: String, to path: String?) throws {
         if let path {
             try writeFile(text, to: path, what: "the report")
-            return
-        }
-        var text = text
-        guard text.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }) else {
-            throw CommandError.failure("cannot write the report to standard output: \(String(cString: strerror(errno)))")
+        } else {
+            try stdout(text, what: "the report")
         }
     }
 

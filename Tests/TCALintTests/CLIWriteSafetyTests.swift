@@ -12,41 +12,36 @@ import Musl
 final class CLIWriteSafetyTests: XCTestCase {
     static let finding = "let s = Store(initialState: F.State()) { F()._printChanges() }\n"
 
-    func testAReportThatCannotBeWrittenToStandardOutputIsExitTwo() throws {
-        let tree = try ScratchTree()
-        try tree.write("A.swift", Self.finding)
+    /// Runs tca-lint with standard output on `/dev/full`: its exit status and standard error.
+    private func runWithFullStandardOutput(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stderr: String) {
         let fd = open("/dev/full", O_WRONLY)
         defer { close(fd) }
         let process = Process()
         process.executableURL = CLI.executable
-        process.arguments = ["lint", "--reporter", "json", "A.swift"]
-        process.currentDirectoryURL = tree.root
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 2)
-        XCTAssertTrue(stderr.contains("tca-lint: error: cannot write the report to standard output: No space left on device"), stderr)
+        return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    func testAReportThatCannotBeWrittenToStandardOutputIsExitTwo() throws {
+        let tree = try ScratchTree()
+        try tree.write("A.swift", Self.finding)
+        let result = try runWithFullStandardOutput(["lint", "--reporter", "json", "A.swift"], in: tree.root)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("tca-lint: error: cannot write the report to standard output: No space left on device"), result.stderr)
     }
 
     /// Not only reports: `rules`, `explain`, `version` and `help` that could not print are exit 2 too.
     func testEveryCommandThatCannotWriteStandardOutputIsExitTwo() throws {
-        let fd = open("/dev/full", O_WRONLY)
-        defer { close(fd) }
         for arguments in [["rules"], ["rules", "leftover_print_changes"], ["explain", "leftover_print_changes"], ["version"], ["help"]] {
-            let process = Process()
-            process.executableURL = CLI.executable
-            process.arguments = arguments
-            process.standardOutput = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            process.waitUntilExit()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTAssertEqual(process.terminationStatus, 2, "\(arguments)")
-            XCTAssertTrue(stderr.contains("tca-lint: error: cannot write to standard output: No space left on device"), "\(arguments): \(stderr)")
+            let result = try runWithFullStandardOutput(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains("tca-lint: error: cannot write to standard output: No space left on device"), "\(arguments): \(result.stderr)")
         }
     }
 

@@ -59,7 +59,7 @@ public enum FixSession {
         var report = FixReport()
         let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses, fixable: fixable)
         // Written files are counted once the old files they replaced have settled (see `ReplacedFiles`).
-        var written: [(path: String, applied: [String: Int], remaining: [Diagnostic])] = []
+        var written: [(path: String, read: [UInt8], applied: [String: Int], remaining: [Diagnostic])] = []
         let replaced = ReplacedFiles()
         func skip(_ path: String, _ error: Error, read: [UInt8]) {
             report.messages.append("\(error)")
@@ -68,7 +68,6 @@ public enum FixSession {
             let current = (try? FileSnapshot.read(path))?.bytes ?? read
             report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: current)))
         }
-        var readBytes: [String: [UInt8]] = [:]
         for path in paths {
             let snapshot: FileSnapshot
             do { snapshot = try FileSnapshot.read(path) } catch {
@@ -99,8 +98,7 @@ public enum FixSession {
                     throw AtomicFileWriter.WriteError(path: path, message: "the file is read-only (mode \(String(snapshot.mode, radix: 8))); not fixed")
                 }
                 try AtomicFileWriter.write(outcome.bytes, to: path, expecting: snapshot.bytes, watchedBy: replaced)
-                written.append((path, outcome.applied, outcome.remaining))
-                readBytes[path] = snapshot.bytes
+                written.append((path, snapshot.bytes, outcome.applied, outcome.remaining))
             } catch {
                 skip(path, error, read: snapshot.bytes)
             }
@@ -110,7 +108,7 @@ public enum FixSession {
         for problem in replaced.settle() where lateProblems[problem.path] == nil { lateProblems[problem.path] = problem }
         for file in written {
             if let problem = lateProblems[file.path] {
-                skip(file.path, problem, read: readBytes[file.path] ?? [])
+                skip(file.path, problem, read: file.read)
                 continue
             }
             report.changedFiles.append(file.path)

@@ -34,10 +34,10 @@ public struct ReducerParser {
         var model = FileModel()
         let reducerNames = Set(headers.filter { $0.hasReducerAttribute || !$0.inherits.isEmpty }.map { $0.name })
         for h in headers {
-            let extendsReducerHere = h.kind == .extension && reducerNames.contains(lastComponent(h.name))
+            let extendsReducerHere = h.kind == .extension && reducerNames.contains(String(Self.lastNameComponent(h.name)))
             // An extension of a reducer that another file declares is that reducer's part in this file.
             let extendsProjectReducer = h.kind == .extension && !extendsReducerHere && !projectReducerTypes.isEmpty
-                && projectReducerTypes.contains(lastComponent(h.name))
+                && projectReducerTypes.contains(String(Self.lastNameComponent(h.name)))
             let isReducer = h.hasReducerAttribute || !h.inherits.isEmpty || extendsProjectReducer
             // Extensions of a reducer declared in this file carry members that count for it.
             let isRelatedExtension = !isReducer && extendsReducerHere
@@ -55,9 +55,11 @@ public struct ReducerParser {
         for (i, h) in headers.enumerated() {
             model.typeHeadersByName[h.name, default: []].append(i)
             // `extension App.Feature.State` is found by the `Feature.State` its reducer looks up.
-            let components = h.name.split(separator: ".")
-            if h.kind == .extension && components.count > 2 {
-                model.typeHeadersByName[components.suffix(2).joined(separator: "."), default: []].append(i)
+            if h.kind == .extension {
+                let components = h.name.split(separator: ".")
+                if components.count > 2 {
+                    model.typeHeadersByName[components.suffix(2).joined(separator: "."), default: []].append(i)
+                }
             }
             model.typeHeaderByNameToken[h.nameToken] = i
             if let parent = h.parent { model.nestedTypeHeaders[parent, default: []].append(i) }
@@ -91,11 +93,9 @@ public struct ReducerParser {
     }
 
     /// `Library.Book` → `Book`.
-    private static func lastNameComponent(_ name: String) -> Substring {
+    static func lastNameComponent(_ name: String) -> Substring {
         name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name[...]
     }
-
-    private func lastComponent(_ name: String) -> String { String(Self.lastNameComponent(name)) }
 
     private func containsIdentifier(_ word: StaticString) -> Bool {
         for i in 0..<code.count where code.tokens[i].kind == .identifier && code.is(i, word) { return true }

@@ -68,14 +68,13 @@ struct StateDeclaration {
         }
         for name in extensionNames { candidates.formUnion(model.typeHeadersByName[name] ?? []) }
         for alias in aliases where alias.contains(".") {  // `Parent.ChildState`: the struct is written `ChildState`
-            candidates.formUnion(model.typeHeadersByName[String(alias.split(separator: ".").last ?? "")] ?? [])
+            candidates.formUnion(model.typeHeadersByName[String(ReducerParser.lastNameComponent(alias))] ?? [])
         }
         func isState(_ h: ReducerParser.TypeHeader) -> Bool {
-            h.qualifiedName.utf8.count == qualifiedState.utf8.count && h.qualifiedName == qualifiedState
-                || aliases.contains(h.name) || aliases.contains(h.qualifiedName)
+            h.qualifiedName == qualifiedState || aliases.contains(h.name) || aliases.contains(h.qualifiedName)
         }
         func extendsState(_ h: ReducerParser.TypeHeader) -> Bool {
-            extensionNames.contains(h.name) || h.name.utf8.count == qualifiedState.utf8.count && h.name == qualifiedState
+            extensionNames.contains(h.name) || h.name == qualifiedState
         }
         let headers = candidates.sorted().map { all[$0] }
         var result: StateDeclaration? = nil
