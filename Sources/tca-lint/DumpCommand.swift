@@ -77,7 +77,7 @@ enum DumpCommand {
                 status = ExitStatus.failure
                 continue
             }
-            let file = AnalyzedFile(source: SourceFile(path: path, bytes: bytes))
+            let file = FileSyntax(source: SourceFile(path: path, bytes: bytes))
             for line in ReducerModelDump.lines(for: file) {
                 out.append(line)
                 out.append(UInt8(ascii: "\n"))

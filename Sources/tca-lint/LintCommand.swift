@@ -65,8 +65,8 @@ enum LintCommand {
             // The project the buffer belongs to is indexed around it, the buffer standing in for its file.
             let jobs = options.jobs ?? LintRunner.defaultJobs
             let project = included ? options.stdinPath.flatMap { stdinPath in
-                ProjectIndexer.projectIndex(around: stdinPath, given: [ProjectIndexer.facts(path: stdinPath, bytes: bytes, detail: linter.indexScope.detail)],
-                                            jobs: jobs, scope: linter.indexScope)
+                ProjectIndexer.projectIndex(around: stdinPath, given: [ProjectIndexer.facts(path: stdinPath, bytes: bytes)],
+                                            jobs: jobs, relevantOnly: true)
             } : nil
             diagnostics = included ? linter.lint(SourceFile(path: path, bytes: bytes), project: project) : []
             filesLinted = included ? 1 : 0
@@ -75,13 +75,9 @@ enum LintCommand {
             for problem in plan.walkProblems { Output.error(problem.description) }
             lintedFiles = plan.groups.flatMap(\.files)
             let jobs = options.jobs ?? LintRunner.defaultJobs
-            // Single files are linted with the model of the project they belong to.
-            var project: FeatureIndex?
-            if ProjectIndexer.areAllFiles(options.paths), let first = lintedFiles.first {
-                project = ProjectIndexer.projectIndex(around: first, given: [], jobs: jobs,
-                                                      scope: plan.groups.contains { $0.linter.readsProjectFeatures } ? .features : .reducerProtocols)
-            }
-            let outcome = plan.lint(jobs: jobs, project: project)
+            // Single files are linted with the model of the project each belongs to.
+            let outcome = ProjectIndexer.areAllFiles(options.paths)
+                ? plan.lintFilesOfProjects(jobs: jobs) : plan.lint(jobs: jobs)
             // Per-file problems name the file first, like a compiler diagnostic, so editors can jump to it.
             for problem in outcome.problems { Output.stderr("\(problem.path): error: \(problem.message)\n") }
             diagnostics = outcome.diagnostics

@@ -41,23 +41,17 @@ struct LintPlan {
         for problem in problems.map(\.description) where !warnings.contains(problem) { warnings.append(problem) }
     }
 
-    /// Lints every group (each in parallel); the outcome is in report order as for one group. `project`:
-    /// the project model to lint with; without one, a run of one group builds it from its files, and a run
-    /// of several builds one from all of them first (nested configurations choose rules, not which files
-    /// make up the project).
+    /// Lints every group (each in parallel); the outcome is in report order as for one group. Every file is read
+    /// and tokenized once, into one project model for all groups (nested configurations choose rules, not which
+    /// files make up the project); `project` holds the facts of the project's other files when the run lints
+    /// single files.
     func lint(jobs: Int, project: FeatureIndex? = nil) -> LintRunner.Outcome {
+        var reader = LintRunner(jobs: jobs)
+        reader.project = project
+        let reads = reader.read(groups.flatMap(\.files))
         var total = LintRunner(jobs: jobs).run([])
-        var project = project
-        // A rule that reads other files' features needs them all indexed before any file is linted.
-        let readsFeatures = groups.contains { $0.linter.readsProjectFeatures }
-        if project == nil && (groups.count > 1 || readsFeatures) {
-            project = ProjectIndexer.index(paths: groups.flatMap(\.files), jobs: jobs,
-                                           scope: readsFeatures ? .features : .reducerProtocols)
-        }
         for group in groups {
-            var runner = LintRunner(linter: group.linter, jobs: jobs)
-            runner.project = project
-            let outcome = runner.run(group.files)
+            let outcome = LintRunner(linter: group.linter, jobs: jobs).lint(reads, only: Set(group.files))
             total.diagnostics += outcome.diagnostics
             total.problems += outcome.problems
             total.filesLinted += outcome.filesLinted
@@ -71,12 +65,53 @@ struct LintPlan {
         return total
     }
 
+    /// Lints files given one by one (an editor's, pre-commit's): each with the model of the project it belongs to
+    /// (`ProjectIndexer.projectIndex(around:…relevantOnly:)`), so that it gets what a run over its project gives,
+    /// whatever the other files of the list. Each file is tokenized once.
+    func lintFilesOfProjects(jobs: Int) -> LintRunner.Outcome {
+        let files = groups.flatMap(\.files)
+        let reads = LintRunner(jobs: jobs).read(files, everyFile: true)
+        var byRoot: [String: [String]] = [:]
+        var roots: [String] = []
+        for file in files {
+            let root = ProjectIndexer.projectRoot(of: file) ?? ""
+            if byRoot[root] == nil { roots.append(root) }
+            byRoot[root, default: []].append(file)
+        }
+        var total = LintRunner(jobs: jobs).run([])
+        for root in roots {
+            let members = Set(byRoot[root] ?? [])
+            let given = reads.facts(of: members)
+            let project = (root.isEmpty ? nil : ProjectIndexer.projectIndex(around: byRoot[root]![0], given: given, jobs: jobs, relevantOnly: true))
+                ?? FeatureIndex(files: given)
+            for group in groups {
+                let only = members.intersection(group.files)
+                guard !only.isEmpty else { continue }
+                let outcome = LintRunner(linter: group.linter, jobs: jobs).lint(reads, only: only, project: project)
+                total.diagnostics += outcome.diagnostics
+                total.problems += outcome.problems
+                total.filesLinted += outcome.filesLinted
+                total.filesAnalyzed += outcome.filesAnalyzed
+                total.bytesLinted += outcome.bytesLinted
+            }
+        }
+        total.diagnostics.sort(by: Diagnostic.reportOrder)
+        total.problems.sort { $0.path < $1.path }
+        return total
+    }
+
     /// `FixSession` over every group, as one report.
-    func fix(unsafe: Bool, diffOnly: Bool, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
+    func fix(unsafe: Bool, diffOnly: Bool, jobs: Int = LintRunner.defaultJobs,
+             fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
         var total = FixSession.run(paths: [], unsafe: unsafe, diffOnly: diffOnly)
+        // The project the files belong to, read once: each file's fixes are judged with the others' features.
+        let files = groups.flatMap(\.files)
+        let project = files.isEmpty ? nil : ProjectIndexer.areAllFiles(files) && files.count < 64
+            ? ProjectIndexer.projectIndex(around: files[0], given: [], jobs: jobs, relevantOnly: false)
+            : LintRunner(jobs: jobs).read(files).project
         for group in groups {
             let report = FixSession.run(paths: group.files, linter: group.linter, unsafe: unsafe, diffOnly: diffOnly,
-                                        fixable: fixable)
+                                        project: project, fixable: fixable)
             total.applied.merge(report.applied, uniquingKeysWith: +)
             total.unsafeAvailable.merge(report.unsafeAvailable, uniquingKeysWith: +)
             total.remaining += report.remaining

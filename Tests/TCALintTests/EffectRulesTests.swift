@@ -9,44 +9,45 @@ final class EffectRulesTests: XCTestCase {
         AnalyzedFile(source: SourceFile(path: "t.swift", bytes: Array(source.utf8)))
     }
 
-    private func texts(_ file: AnalyzedFile, _ range: Range<Int>) -> String {
-        range.map { file.code.text($0) }.joined(separator: " ")
+    /// The logic units of the file's features, in source order.
+    private func logic(_ file: AnalyzedFile) -> [LogicFacts] {
+        file.logic.map(\.logic).sorted { $0.anchor.offset < $1.anchor.offset }
     }
 
-    func testEffectClosuresAndSynchronousRanges() throws {
+    private func code(_ file: AnalyzedFile) -> CodeTokens { file.syntax!.code }
+
+    func testEffectsAndSynchronousCode() throws {
         let file = analyzed("""
         @Reducer
         struct F {
           var body: some ReducerOf<Self> {
             Reduce { state, action in
-              a()
+              UserDefaults.standard.set(1, forKey: "a")
               return .merge(
-                .run { send in b() } catch: { error, send in c() },
-                Effect.run(priority: .low, operation: { send in d() }),
-                store.run { e() },
+                .run { send in UserDefaults.standard.set(2, forKey: "b") } catch: { error, send in UserDefaults.standard.set(3, forKey: "c") },
+                Effect.run(priority: .low, operation: { send in UserDefaults.standard.set(4, forKey: "d") }),
+                store.run { UserDefaults.standard.set(5, forKey: "e") },
                 .send(.x)
               )
             }
           }
         }
         """)
-        let part = try XCTUnwrap(file.reducerCode.first)
-        XCTAssertEqual(file.reducerCode.count, 1)
-        let effects = part.effects
-        XCTAssertEqual(effects.map { file.code.text($0.nameToken) }, ["run", "run"])
-        XCTAssertEqual(effects.map(\.closures.count), [2, 1])
-        let closureBodies = effects.flatMap(\.closures).map { texts(file, ($0.open + 1)..<$0.close) }
-        XCTAssertEqual(closureBodies, ["send in b ( )", "error , send in c ( )", "send in d ( )"])
-        XCTAssertEqual(effects.map { $0.sendName(code: file.code) }, ["send", "send"])
-        // Everything else, `store.run { e() }` included (a call on a value), is synchronous.
-        let synchronous = part.synchronous.map { texts(file, $0) }.joined(separator: " | ")
-        XCTAssertTrue(synchronous.contains("a ( )"), synchronous)
-        XCTAssertTrue(synchronous.contains("store . run { e ( ) }"), synchronous)
-        XCTAssertFalse(synchronous.contains("b ( )") || synchronous.contains("c ( )") || synchronous.contains("d ( )"), synchronous)
+        let units = logic(file)
+        XCTAssertEqual(units.count, 1)
+        let effects = try XCTUnwrap(units.first).effects
+        XCTAssertEqual(effects.map(\.name), ["run", "run"])
+        XCTAssertEqual(effects.map(\.sendName), ["send", "send"])
+        // `.run { … }` reports at its dot; `Effect.run` starts at `Effect`.
+        XCTAssertEqual(effects.map { code(file).text($0.dot.token) }, [".", "."])
+        XCTAssertEqual(effects.map { code(file).text($0.start.token) }, [".", "Effect"])
+        // Everything outside the effects' closures, `store.run { … }` included (a call on a value), is synchronous.
+        let synchronous = units[0].sideEffects.map { code(file).text($0.anchor.token + 6) }
+        XCTAssertEqual(synchronous, ["1", "5"])
     }
 
     func testUnstructuredTaskForms() {
-        let file = analyzed("""
+        let syntax = FileSyntax(source: SourceFile(path: "t.swift", bytes: Array("""
         Task { a() }
         Task(priority: .high) { b() }
         Task<Void, Never> { c() }
@@ -55,9 +56,10 @@ final class EffectRulesTests: XCTestCase {
         var t: Task<Void, Never> { e() }
         switch x { case .y: Task { f() } }
         x.Task { g() }
-        """)
-        let tasks = UnstructuredTask.find(from: 0, to: file.code.count, code: file.code)
-        XCTAssertEqual(tasks.map { texts(file, ($0.open + 1)..<$0.close) }, ["a ( )", "b ( )", "c ( )", "d ( )", "f ( )"])
+        """.utf8)))
+        let code = syntax.code
+        let tasks = UnstructuredTasks.find(from: 0, to: code.count, code: code)
+        XCTAssertEqual(tasks.map { ($0.open + 1..<$0.close).map { code.text($0) }.joined(separator: " ") }, ["a ( )", "b ( )", "c ( )", "d ( )", "f ( )"])
         XCTAssertEqual(tasks.map(\.isDetached), [false, false, false, true, false])
     }
 
@@ -71,11 +73,10 @@ final class EffectRulesTests: XCTestCase {
           func d() -> Effect<Action> { .fireAndForget { } }
         }
         """)
-        let names = file.reducerCode.flatMap(\.effects).map { $0.sendName(code: file.code) }
-        XCTAssertEqual(names, ["action", "send", nil, nil])
+        XCTAssertEqual(logic(file).flatMap(\.effects).map(\.sendName), ["action", "send", nil, nil])
     }
 
-    func testStateNameOfEachRegion() {
+    func testStateNameOfEachLogicUnit() {
         let file = analyzed("""
         @Reducer
         struct F {
@@ -85,13 +86,14 @@ final class EffectRulesTests: XCTestCase {
           }
           func core(into model: inout State, action: Action) -> Effect<Action> { .none }
           func helper(_ s: inout State, _ a: Action) -> Effect<Action> { .none }
+          func other(_ s: inout State, _ a: Action) { }
         }
         """)
-        let names = file.reducerCode.map { $0.region.stateName }
-        XCTAssertEqual(names, ["current", "model", "s"])
+        XCTAssertEqual(logic(file).map(\.stateName), ["current", "model", "s"])
+        XCTAssertEqual(logic(file).map(\.owner), ["body", "core", "helper"])
     }
 
-    func testDependencyPropertiesReadsKeysNamesAndMembers() throws {
+    func testDependenciesAreReadByKeyPathAndByType() throws {
         let file = analyzed("""
         @Reducer
         struct F {
@@ -103,17 +105,17 @@ final class EffectRulesTests: XCTestCase {
           var body: some ReducerOf<Self> { EmptyReducer() }
         }
         """)
-        let logic = try XCTUnwrap(file.reducerLogic.first)
-        let properties = DependencyProperties(declarations: logic.declarations, code: file.code)
-        XCTAssertEqual(properties.names, ["date.now": "now", "uuid": "makeID"])
-        XCTAssertTrue(properties.memberNames.isSuperset(of: ["now", "makeID", "client", "date", "calendar", "body"]))
-        XCTAssertEqual(properties.lastPropertyName.map { file.code.text($0) }, "client")
+        let feature = try XCTUnwrap(file.features.first)
+        XCTAssertEqual(feature.dependencies.map(\.name), ["now", "makeID", "client"])
+        XCTAssertEqual(feature.dependencies.map(\.keyPath), ["date.now", "uuid", nil])
+        XCTAssertEqual(feature.dependencies.map(\.keyType), [nil, nil, "SomeClient"])
+        XCTAssertTrue(feature.memberNames.isSuperset(of: ["now", "makeID", "client", "date", "calendar", "body"]))
     }
 
     func testSideEffectCallsTellEffectsFromReads() {
         func matched(_ statement: String) -> String? {
-            let file = analyzed(statement)
-            return SideEffectCalls.match(at: 0, limit: file.code.count, code: file.code)?.shown
+            let code = FileSyntax(source: SourceFile(path: "t.swift", bytes: Array(statement.utf8))).code
+            return SideEffectCalls.match(at: 0, limit: code.count, code: code)?.shown
         }
         XCTAssertEqual(matched("UserDefaults.standard.set(1, forKey: \"k\")"), "UserDefaults.standard.set(…)")
         XCTAssertNil(matched("UserDefaults.standard.bool(forKey: \"k\")"))
@@ -194,10 +196,11 @@ final class EffectRulesTests: XCTestCase {
         }
         """
         let file = analyzed(source)
-        let detections = ForceTryInEffectRule.detections(in: file)
-        XCTAssertEqual(detections.map { file.code.text($0.tryToken + 3) }, ["a", "b", "c", "d"])
-        XCTAssertEqual(detections.map(\.isFixable), [true, false, false, true])
+        let detections = logic(file).flatMap(\.effects).flatMap(\.forceTries)
+        XCTAssertEqual(detections.map { code(file).text($0.anchor.token + 3) }, ["a", "b", "c", "d"])
         XCTAssertEqual(detections.map(\.placement), [.operation, .doWithCatch, .nestedClosure, .operation])
+        // Only where `try` compiles and the effect catches the cancellation is `try!` fixed.
+        XCTAssertEqual(ForceTryInEffectRule().check(file).map { $0.fix != nil }, [true, false, false, true])
     }
 
     /// The advice depends on where the `try!` is: `use try` only where `try` compiles and the effect
@@ -223,8 +226,8 @@ final class EffectRulesTests: XCTestCase {
         }
         """
         let file = analyzed(source)
-        let detections = ForceTryInEffectRule.detections(in: file)
-        XCTAssertEqual(detections.map { file.code.text($0.tryToken + 3) }, ["a", "b", "c", "d", "e", "f", "g"])
+        let detections = logic(file).flatMap(\.effects).flatMap(\.forceTries)
+        XCTAssertEqual(detections.map { code(file).text($0.anchor.token + 3) }, ["a", "b", "c", "d", "e", "f", "g"])
         XCTAssertEqual(detections.map(\.placement), [.operation, .doWithCatch, .nestedClosure, .deferBlock, .doWithCatch, .nestedClosure, .handler])
         let messages = ForceTryInEffectRule().check(file).map(\.message)
         XCTAssertEqual(messages.count, 7)

@@ -27,7 +27,7 @@ final class FixPropertyTests: XCTestCase {
             let left = outcome.remaining.filter { fixedRules.contains($0.ruleID) }
             XCTAssertEqual(left.map { "\($0.line):\($0.column) \($0.ruleID)" }, [], "\(label)\n--- fixed:\n\(String(decoding: outcome.bytes, as: UTF8.self))")
 
-            let after = AnalyzedFile(source: SourceFile(path: "x", bytes: outcome.bytes))
+            let after = FileSyntax(source: SourceFile(path: "x", bytes: outcome.bytes))
             XCTAssertFalse(after.tokens.contains { $0.kind == .unknown }, label)
             XCTAssertFalse(after.code.partner.enumerated().contains { i, p in
                 p < 0 && after.code.tokens[i].kind == .punct && "()[]{}".utf8.contains(outcome.bytes[after.code.tokens[i].startOffset])

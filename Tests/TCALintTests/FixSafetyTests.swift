@@ -75,7 +75,7 @@ final class FixSafetyTests: XCTestCase {
     }
 
     func testParseHealthCountsWhatTheTokenizerAndParserCanTell() {
-        func health(_ text: String) -> ParseHealth { ParseHealth(AnalyzedFile(source: SourceFile(path: "A.swift", bytes: Array(text.utf8)))) }
+        func health(_ text: String) -> ParseHealth { ParseHealth(FileSyntax(source: SourceFile(path: "A.swift", bytes: Array(text.utf8)))) }
         XCTAssertEqual(health("let a = \"x\" + #\"y\"# + \"\"\"\nz\n\"\"\" /* c */\n").unterminated, 0)
         XCTAssertEqual(health("let a = \"x\n").unterminated, 1)
         XCTAssertEqual(health("let a = #\"x\"\n").unterminated, 1)

@@ -2,14 +2,15 @@ import XCTest
 @testable import TCALint
 
 /// Pieces of `on_change_misses_binding` and `uncancelled_parent_effect` that the rule documents do
-/// not pin down one by one: what the State model says is bindable, how cancellation ids compare, and
-/// robustness on broken or deeply nested input. Expectations are written from reading the inputs.
+/// not pin down one by one: what the State model says is bindable, what `onChange` observes, how
+/// cancellation ids compare, and robustness on broken or deeply nested input. Expectations are written
+/// from reading the inputs.
 final class LifetimeRulesTests: XCTestCase {
     private func analyzed(_ source: String) -> AnalyzedFile {
         AnalyzedFile(source: SourceFile(path: "t.swift", bytes: Array(source.utf8)))
     }
 
-    func testStateDeclarationReadsWhatBindingsCanWrite() throws {
+    func testStateModelReadsWhatBindingsCanWrite() throws {
         let file = analyzed("""
         @Reducer
         struct Feature {
@@ -29,26 +30,30 @@ final class LifetimeRulesTests: XCTestCase {
           var upper: String { query.uppercased() }
         }
         """)
-        let state = try XCTUnwrap(StateDeclaration.find(for: file.model.reducers[0], model: file.model, code: file.code))
+        let state = try XCTUnwrap(file.features.first?.state)
         XCTAssertTrue(state.isObservable)
-        XCTAssertFalse(state.usesBindingStateWrappers)
-        XCTAssertEqual(Set(state.properties.keys),
-                       ["id", "query", "page", "total", "shared", "alert", "isEmpty", "title", "count", "upper"])
-        XCTAssertEqual(state.properties["id"]?.isLet, true)
-        XCTAssertEqual(state.properties["page"]?.isLet, false)
-        XCTAssertEqual(state.properties["total"]?.hasRestrictedSetter, true)
-        XCTAssertEqual(state.properties["query"]?.hasRestrictedSetter, false)
-        XCTAssertEqual(state.properties["shared"]?.isStatic, true)
-        XCTAssertEqual(state.properties["alert"]?.attributes, ["Presents"])
-        XCTAssertEqual(state.properties["isEmpty"]?.isReadOnlyComputed, true)
-        XCTAssertEqual(state.properties["upper"]?.isReadOnlyComputed, true)
-        XCTAssertEqual(state.properties["title"]?.isReadOnlyComputed, false)
-        XCTAssertEqual(state.properties["count"]?.isReadOnlyComputed, false)
+        // Static properties are no fields of the value.
+        XCTAssertEqual(Set(state.fields.map(\.name)), ["id", "query", "page", "total", "alert", "isEmpty", "title", "count", "upper"])
+        XCTAssertEqual(state.field("id")?.isLet, true)
+        XCTAssertEqual(state.field("page")?.isLet, false)
+        XCTAssertEqual(state.field("total")?.hasRestrictedSetter, true)
+        XCTAssertEqual(state.field("query")?.hasRestrictedSetter, false)
+        XCTAssertEqual(state.field("alert")?.attributes, ["Presents"])
+        XCTAssertEqual(state.field("isEmpty")?.isReadOnlyComputed, true)
+        XCTAssertEqual(state.field("upper")?.isReadOnlyComputed, true)
+        XCTAssertEqual(state.field("title")?.isReadOnlyComputed, false)
+        XCTAssertEqual(state.field("count")?.isReadOnlyComputed, false)
+        // A computed field counts as writable: what it is computed from decides (`storedFields(behind:)`).
+        XCTAssertEqual(["id", "query", "total", "alert", "isEmpty", "title", "count"].map(state.mayBeWrittenByBinding),
+                       [false, true, false, false, true, true, true])
+        // What a computed field is made of.
+        XCTAssertEqual(state.storedFields(behind: "isEmpty"), ["query"])
+        XCTAssertEqual(state.storedFields(behind: "query"), ["query"])
+        XCTAssertNil(state.storedFields(behind: "unknown"))
     }
 
-    /// The State of a nested reducer is found through nesting (not by hashing its qualified name), with its
-    /// extensions written by qualified name and a State declared in an extension of the reducer; a dotted
-    /// typealias finds the struct it names, not a namesake elsewhere.
+    /// The State of a nested reducer, with its extensions written by qualified name and a State declared in an
+    /// extension of the reducer; a dotted typealias finds the struct it names, not a namesake elsewhere.
     func testStateOfNestedReducersThroughNestingExtensionsAndDottedAliases() throws {
         let file = analyzed("""
         enum App {
@@ -69,10 +74,9 @@ final class LifetimeRulesTests: XCTestCase {
           typealias State = Parent.ChildState
         }
         """)
-        let reducers = Dictionary(uniqueKeysWithValues: file.model.reducers.map { ($0.qualifiedName, $0) })
         func fields(_ name: String) throws -> Set<String> {
-            let reducer = try XCTUnwrap(reducers[name], "\(reducers.keys)")
-            return Set(try XCTUnwrap(StateDeclaration.find(for: reducer, model: file.model, code: file.code)).properties.keys)
+            let feature = try XCTUnwrap(file.project.feature(name), "\(file.project.features.map(\.qualifiedName))")
+            return Set(try XCTUnwrap(feature.state).fields.map(\.name))
         }
         XCTAssertEqual(try fields("App.Feature"), ["a", "b"])
         XCTAssertEqual(try fields("App.Other"), ["c"])
@@ -89,9 +93,8 @@ final class LifetimeRulesTests: XCTestCase {
           typealias State = SearchState
         }
         """)
-        let state = try XCTUnwrap(StateDeclaration.find(for: file.model.reducers[0], model: file.model, code: file.code))
+        let state = try XCTUnwrap(file.project.feature("Search")?.state)
         XCTAssertFalse(state.isObservable)
-        XCTAssertTrue(state.usesBindingStateWrappers)
         let observed = { (names: Set<String>) in ObservedValue(firstComponents: names) }
         XCTAssertTrue(OnChangeMissesBindingRule.isBindable(observed(["query"]), state: state, childStates: []))
         XCTAssertFalse(OnChangeMissesBindingRule.isBindable(observed(["results"]), state: state, childStates: []))
@@ -102,9 +105,8 @@ final class LifetimeRulesTests: XCTestCase {
 
     func testObservedValueForms() {
         func read(_ argument: String) -> Set<String>? {
-            let file = analyzed("x.onChange(\(argument)) { _, _ in }")
-            let open = (0..<file.code.count).first { file.code.isPunct($0, .lparen) }
-            return ObservedValue.read(onChangeArguments: open, code: file.code).firstComponents
+            let file = analyzed("@Reducer struct F { var body: some ReducerOf<Self> { Reduce { _, _ in .none }.onChange(\(argument)) { _, _ in } } }")
+            return file.builders.first?.builder.tree.first?.modifiers.first?.observed?.firstComponents
         }
         XCTAssertEqual(read(#"of: \.query"#), ["query"])
         XCTAssertEqual(read(#"of: \.settings.volume"#), ["settings"])
@@ -118,18 +120,18 @@ final class LifetimeRulesTests: XCTestCase {
     }
 
     func testCancellationIDsCompareByName() {
-        let file = analyzed("x.cancel(id: CancelID.poll(element.id)); y.cancellable(id: self.timerID, cancelInFlight: true); z.cancel(ids: [A.b, .c])")
-        let code = file.code
+        let code = FileSyntax(source: SourceFile(path: "t.swift", bytes: Array(
+            "x.cancel(id: CancelID.poll(element.id)); y.cancellable(id: self.timerID, cancelInFlight: true); z.cancel(ids: [A.b, .c])".utf8))).code
         let opens = (0..<code.count).filter { code.isPunct($0, .lparen) && (code.is($0 - 1, "cancel") || code.is($0 - 1, "cancellable")) }
         XCTAssertEqual(opens.count, 3)
-        XCTAssertEqual(CancellationChain.idArguments(open: opens[0], code: code), [["CancelID", "poll"]])
-        XCTAssertEqual(CancellationChain.idArguments(open: opens[1], code: code), [["timerID"]])
-        XCTAssertEqual(CancellationChain.idArguments(open: opens[2], code: code), [["A", "b"], ["c"]])
-        XCTAssertTrue(CancellationChain.matches(["CancelID", "sync"], ["sync"]))
-        XCTAssertTrue(CancellationChain.matches(["sync"], ["CancelID", "sync"]))
-        XCTAssertFalse(CancellationChain.matches(["CancelID", "sync"], ["CancelID", "async"]))
-        XCTAssertFalse(CancellationChain.matches(["CancelID", "sync"], ["Other", "sync"]))
-        XCTAssertFalse(CancellationChain.matches([], ["sync"]))
+        XCTAssertEqual(EffectReader.idArguments(open: opens[0], code: code), [["CancelID", "poll"]])
+        XCTAssertEqual(EffectReader.idArguments(open: opens[1], code: code), [["timerID"]])
+        XCTAssertEqual(EffectReader.idArguments(open: opens[2], code: code), [["A", "b"], ["c"]])
+        XCTAssertTrue(CancellationID.matches(["CancelID", "sync"], ["sync"]))
+        XCTAssertTrue(CancellationID.matches(["sync"], ["CancelID", "sync"]))
+        XCTAssertFalse(CancellationID.matches(["CancelID", "sync"], ["CancelID", "async"]))
+        XCTAssertFalse(CancellationID.matches(["CancelID", "sync"], ["Other", "sync"]))
+        XCTAssertFalse(CancellationID.matches([], ["sync"]))
     }
 
     func testNeverCrashesOnTruncatedInput() throws {

@@ -4,7 +4,7 @@ import XCTest
 /// The reducer model read from small sources; every expectation is written from reading the input.
 final class ReducerParserTests: XCTestCase {
     private func model(_ source: String) -> (FileModel, CodeTokens) {
-        let file = AnalyzedFile(source: SourceFile(path: "t.swift", bytes: Array(source.utf8)))
+        let file = FileSyntax(source: SourceFile(path: "t.swift", bytes: Array(source.utf8)))
         return (file.model, file.code)
     }
 

@@ -75,11 +75,10 @@ final class RobustnessTests: XCTestCase {
             }
             """
         let bytes = Array(text.utf8)
-        XCTAssertTrue(Linter(rules: RuleRegistry.all).readsProjectFeatures)
         for end in 0...bytes.count {
             let prefix = Array(bytes[..<end])
             _ = lint(prefix)
-            _ = ProjectIndexer.facts(path: "t.swift", bytes: prefix, detail: .full)
+            _ = ProjectIndexer.facts(path: "t.swift", bytes: prefix)
         }
         XCTAssertTrue(lint(bytes).contains { $0.ruleID == "send_for_logic_reuse" })
     }

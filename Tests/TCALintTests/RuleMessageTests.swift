@@ -162,9 +162,9 @@ extension RuleMessageTests {
     /// and the next clause's code is not the first one's.
     func testAnInertCaseFollowedByASemicolonIsStillInert() {
         let file = AnalyzedFile(source: SourceFile(path: "t.swift", bytes: Array(parent("switch action { case .form: return .none; case .other: state.form.reset(); return .none }").utf8)))
-        let cases = file.reducerLogic.flatMap(\.handling).flatMap(\.cases)
-        XCTAssertEqual(cases.map(\.paths), [[["form"]], [["other"]]])
-        XCTAssertEqual(cases.map(\.isInert), [true, false])
+        let cases = file.logic.flatMap(\.logic.clauses)
+        XCTAssertEqual(cases.map(\.patterns), [[["form"]], [["other"]]])
+        XCTAssertEqual(cases.map(\.code.isNoOp), [true, false])
         XCTAssertEqual(messages(ReduceBeforeScopeRule.self, parent("switch action { case .form: return .none; case .other: state.form.reset(); return .none }")), [])
     }
 

@@ -9,7 +9,7 @@ final class SourceTokensTests: XCTestCase {
     //                         0123456789012345678901234567
     private let text = "let a = 1 /* c */ // d\nlet b"
 
-    private var file: AnalyzedFile { AnalyzedFile(source: SourceFile(path: "A.swift", bytes: Array(text.utf8))) }
+    private var file: FileSyntax { FileSyntax(source: SourceFile(path: "A.swift", bytes: Array(text.utf8))) }
 
     func testLookupsByOffset() {
         let tokens = file.tokens

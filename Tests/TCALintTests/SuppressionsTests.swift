@@ -48,7 +48,7 @@ final class SuppressionsTests: XCTestCase {
         let source = SourceFile(path: "F.swift", bytes: Array(text.utf8))
         let kept = Suppressions.apply(findings, source: source, tokens: SourceTokens(TestCommentTokens.tokens(source.bytes)),
                                       knownRuleIDs: known, enabledRuleIDs: enabled ?? self.enabled,
-                                      locate: { Linter().diagnostic(for: $0, in: AnalyzedFile(source: source)) })
+                                      locate: { Linter().diagnostic(for: $0, in: source) })
         return kept.map { d in
             d.ruleID == "superfluous_disable"
                 ? "\(d.line):\(d.column) \(d.ruleID): \(d.message)"

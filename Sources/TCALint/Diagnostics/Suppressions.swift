@@ -27,6 +27,8 @@ public enum Suppressions {
         public var line: Int
         /// UTF-8 offset of the comment's first byte (the start of the reported range).
         public var offset: Int
+        /// UTF-8 offset past the comment's last byte.
+        public var endOffset: Int = 0
         public var column: Int
         /// Where the comment ends: where SwiftLint considers the command to take effect.
         public var endLine: Int
@@ -45,7 +47,7 @@ public enum Suppressions {
                   let command = DisableCommand.parse(comment: comment) else { continue }
             let begin = source.location(of: start)
             let finish = source.location(of: end)
-            result.append(LocatedCommand(command: command, line: begin.line, offset: start, column: begin.column,
+            result.append(LocatedCommand(command: command, line: begin.line, offset: start, endOffset: end, column: begin.column,
                                          endLine: finish.line, endColumn: finish.column))
         }
         return result
@@ -63,9 +65,16 @@ public enum Suppressions {
     public static func apply(_ diagnostics: [Diagnostic], source: SourceFile, tokens: SourceTokens,
                              knownRuleIDs: Set<String>, enabledRuleIDs: Set<String>,
                              locate: (Finding) -> Diagnostic) -> [Diagnostic] {
-        let commands = commands(in: source, tokens: tokens)
+        apply(diagnostics, commands: commands(in: source, tokens: tokens), invalid: invalidCommands(in: source, tokens: tokens),
+              knownRuleIDs: knownRuleIDs, enabledRuleIDs: enabledRuleIDs, locate: locate)
+    }
+
+    /// `apply` with the file's commands already read (`FileWideFacts`): no tokens needed.
+    public static func apply(_ diagnostics: [Diagnostic], commands: [LocatedCommand], invalid allInvalid: [InvalidCommand],
+                             knownRuleIDs: Set<String>, enabledRuleIDs: Set<String>,
+                             locate: (Finding) -> Diagnostic) -> [Diagnostic] {
         let superfluousID = SuperfluousDisableRule.description.id
-        let invalid = enabledRuleIDs.contains(superfluousID) ? invalidCommandLocations(in: source, tokens: tokens) : []
+        let invalid = enabledRuleIDs.contains(superfluousID) ? allInvalid : []
         if commands.isEmpty && invalid.isEmpty { return diagnostics.sorted(by: Diagnostic.reportOrder) }
         let events = expand(commands)
         let allRegions = regions(events)
@@ -77,19 +86,19 @@ public enum Suppressions {
         guard enabledRuleIDs.contains(superfluousID) else { return result.sorted(by: Diagnostic.reportOrder) }
 
         // `command` indexes `commands`; -1 for an invalid command, which is located by `at`.
-        var reports: [(offset: Int, message: String)] = []
+        var reports: [(range: Range<Int>, message: String)] = []
         let mentioned = Set(commands.filter { $0.command.action == .disable }.flatMap(\.command.ruleIDs))
         for ruleID in mentioned.sorted() where ruleID != superfluousID && enabledRuleIDs.contains(ruleID) {
             let own = diagnostics.filter { $0.ruleID == ruleID }.map { Location($0.line, $0.column) }
             for command in superfluousCommands(for: ruleID, events: events, findings: own) {
-                reports.append((commands[command].offset, "tca-lint rule '\(ruleID)' did not trigger a finding in the disabled region; remove it from the disable command"))
+                reports.append((commands[command].offset..<commands[command].endOffset, "tca-lint rule '\(ruleID)' did not trigger a finding in the disabled region; remove it from the disable command"))
             }
         }
-        for (message, offset, at) in invalid {
+        for command in invalid {
             // An invalid command is not reported where `superfluous_disable` is disabled.
-            if let region = allRegions.first(where: { $0.contains(Location(at.line, at.column)) }),
+            if let region = allRegions.first(where: { $0.contains(Location(command.line, command.column)) }),
                region.disables(superfluousID) { continue }
-            reports.append((offset, message))
+            reports.append((command.offset..<command.endOffset, command.message))
         }
         let known = knownRuleIDs.sorted()
         for (index, located) in commands.enumerated() {
@@ -97,11 +106,11 @@ public enum Suppressions {
             if let region = lookup.first(containing: start), region.disables(superfluousID) { continue }
             for id in located.command.ruleIDs where id != DisableCommand.all && !knownRuleIDs.contains(id) {
                 let hint = EditDistance.suggestion(for: id, in: known)
-                reports.append((located.offset, "'\(id)' is not a tca-lint rule; remove it from the \(located.command.action.rawValue) command\(hint)"))
+                reports.append((located.offset..<located.endOffset, "'\(id)' is not a tca-lint rule; remove it from the \(located.command.action.rawValue) command\(hint)"))
             }
         }
         for report in reports {
-            result.append(locate(Finding(ruleID: superfluousID, offset: report.offset, message: report.message)))
+            result.append(locate(Finding(ruleID: superfluousID, range: report.range, message: report.message)))
         }
         return result.sorted(by: Diagnostic.reportOrder)
     }
@@ -109,9 +118,18 @@ public enum Suppressions {
     /// Comments holding a `tca-lint:` command that cannot work (no rule, a misspelt action or
     /// modifier), with why: reported under `superfluous_disable`, as SwiftLint reports them under
     /// `invalid_swiftlint_command`.
-    static func invalidCommandLocations(in source: SourceFile, tokens: SourceTokens) -> [(message: String, offset: Int, at: (line: Int, column: Int))] {
+    /// A comment holding a `tca-lint:` command that cannot work, located.
+    public struct InvalidCommand: Equatable, Sendable {
+        public var message: String
+        public var offset: Int
+        public var endOffset: Int
+        public var line: Int
+        public var column: Int
+    }
+
+    public static func invalidCommands(in source: SourceFile, tokens: SourceTokens) -> [InvalidCommand] {
         let prefix = Array(DisableCommand.prefix.utf8)
-        var result: [(message: String, offset: Int, at: (line: Int, column: Int))] = []
+        var result: [InvalidCommand] = []
         for token in tokens.elements where token.kind == .comment {
             let start = token.startOffset, end = min(token.endOffset, source.bytes.count)
             guard start < end else { continue }
@@ -119,18 +137,11 @@ public enum Suppressions {
             guard DisableCommand.find(prefix, in: comment) != nil,
                   case .invalid(let message)? = DisableCommand.read(comment: comment) else { continue }
             let at = source.location(of: start)
-            result.append((message, start, (at.line, at.column)))
+            result.append(InvalidCommand(message: message, offset: start, endOffset: end, line: at.line, column: at.column))
         }
         return result
     }
 
-    /// Convenience for the pipeline: the file's own tokens and source.
-    public static func apply(_ diagnostics: [Diagnostic], in file: AnalyzedFile,
-                             knownRuleIDs: Set<String>, enabledRuleIDs: Set<String>,
-                             locate: (Finding) -> Diagnostic) -> [Diagnostic] {
-        apply(diagnostics, source: file.source, tokens: file.tokens, knownRuleIDs: knownRuleIDs,
-              enabledRuleIDs: enabledRuleIDs, locate: locate)
-    }
 
     // MARK: - SwiftLint's region model
 

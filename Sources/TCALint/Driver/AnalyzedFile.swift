@@ -1,57 +1,69 @@
-/// One file carried through the pipeline: bytes → tokens → reducer model.
-/// Rules receive this and read only the tokens and the model.
-public final class AnalyzedFile {
+/// A file's tokens and parse: what `FactsExtractor` reads, and what a rule reads to build a fix's edits.
+/// A lint run drops it once the facts are read, so each file is tokenized once.
+public final class FileSyntax {
     public let source: SourceFile
     /// Every token, comments included (the disable comments live there).
     public let tokens: SourceTokens
-    /// The tokens without comments, as the parser and rules walk them.
+    /// The tokens without comments, as the parser walks them.
     public let code: CodeTokens
-    public let model: FileModel
-    /// The project-wide feature model of the run, when one was built (`ProjectIndexer`); its reducer
-    /// protocols make `struct X: FeatureReducer` a reducer in `model`.
-    public let project: FeatureIndex?
+    /// Every type declaration header of the file.
+    let headers: [ReducerParser.TypeHeader]
+
+    public init(source: SourceFile) {
+        self.source = source
+        self.tokens = SourceTokens(Tokenizer.tokenize(source.bytes))
+        self.code = CodeTokens(bytes: source.bytes, allTokens: tokens)
+        self.headers = ReducerParser(code: code).typeHeaders()
+    }
+
+    /// The reducer parse of the file (types with `@Reducer` or inheriting `Reducer`, their `body` lists), for
+    /// `dump reducers` and its comparison with SwiftParser; rules read facts instead.
+    public private(set) lazy var model: FileModel = ReducerParser(code: code).parseFile()
+}
+
+/// One file as rules see it: its facts, the project model they belong to, and — when the file was tokenized
+/// for this analysis (fixes, the editor) — its syntax, which rules read only to build a fix's edits.
+public final class AnalyzedFile {
+    public let path: String
+    public let facts: FileFacts
+    /// The project-wide feature model; it holds `facts` for this path (a file linted alone is its own project).
+    public let project: FeatureIndex
+    /// Present when fixes are wanted: tokens to build their edits from.
+    public let syntax: FileSyntax?
     /// What the file is for, from its path (documentation, tests, demos).
     public let role: SourceRole
 
-    public init(source: SourceFile, project: FeatureIndex? = nil) {
-        self.source = source
+    public init(facts: FileFacts, project: FeatureIndex, syntax: FileSyntax? = nil) {
+        self.path = facts.path
+        self.facts = facts
         self.project = project
-        self.role = SourceRole(path: source.path)
-        self.tokens = SourceTokens(Tokenizer.tokenize(source.bytes))
-        self.code = CodeTokens(bytes: source.bytes, allTokens: tokens)
-        let protocols = project.map { Set($0.projectReducerProtocols) } ?? []
-        self.model = ReducerParser(code: code, projectReducerProtocols: protocols,
-                                   projectReducerTypes: project?.reducerTypeNames ?? []).parseFile()
+        self.syntax = syntax
+        self.role = SourceRole(path: facts.path)
+    }
+
+    /// Tokenizes `source`, reads its facts and puts them into `project` (or a project of its own).
+    public convenience init(source: SourceFile, project: FeatureIndex? = nil, keepSyntax: Bool = true) {
+        let syntax = FileSyntax(source: source)
+        let facts = FactsExtractor.extract(syntax)
+        self.init(facts: facts, project: (project ?? FeatureIndex(files: [])).replacing(facts), syntax: keepSyntax ? syntax : nil)
     }
 
     /// Whether the file is a shipping app's code: not a test (it uses no `TestStore` and is not in a test
     /// target) and not documentation. Rules about run-time harm in an app read only such files.
     public var isAppCode: Bool {
-        !model.usesTestStore && role.isDisjoint(with: [.documentation, .test])
+        !facts.file.usesTestStore && role.isDisjoint(with: [.documentation, .test])
     }
 
-    /// Where each reducer type's per-action logic lives: one entry per type (a reducer and its
-    /// extensions in the file share one), in source order. Built once, on first use, for every rule
-    /// that looks inside reducer logic.
-    /// The logic of the reducer type a declaration belongs to, found through an index (a file of n
-    /// reducers asks n times).
-    public func logic(of reducer: ReducerDeclaration) -> ReducerLogic? {
-        logicIndex[reducer.identity].map { reducerLogic[$0] }
+    /// The features with a declaration (or extension) in this file, in the project's order.
+    public private(set) lazy var features: [Feature] = project.features(declaredIn: path)
+
+    /// The logic of the features written in this file: each unit once, with its feature.
+    public var logic: [(feature: Feature, logic: LogicFacts)] {
+        features.flatMap { f in f.logic.filter { $0.location.path == path }.map { (f, $0) } }
     }
 
-    private lazy var logicIndex: [String: Int] = {
-        var index: [String: Int] = [:]
-        for (i, logic) in reducerLogic.enumerated() {
-            for d in logic.declarations where index[d.identity] == nil { index[d.identity] = i }
-        }
-        return index
-    }()
-
-    public private(set) lazy var reducerLogic: [ReducerLogic] = {
-        var seen = Set<String>()
-        return model.reducers.compactMap { reducer in
-            guard seen.insert(reducer.identity).inserted else { return nil }
-            return ReducerLogic(reducer: reducer, in: model, code: code)
-        }
-    }()
+    /// The builders of the features written in this file, with their feature.
+    public var builders: [(feature: Feature, builder: BuilderFacts)] {
+        features.flatMap { f in f.builders.filter { $0.location.path == path }.map { (f, $0) } }
+    }
 }

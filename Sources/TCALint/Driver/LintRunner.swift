@@ -8,12 +8,14 @@ import Musl
 import Darwin
 #endif
 
-/// Lints many files on all cores with output that never depends on scheduling.
+/// Lints many files on all cores with output that never depends on scheduling, tokenizing each file once.
 ///
-/// Workers take the next file index from a shared counter, so a few large files do not leave a
-/// core idle. Each worker reads, checks and lints one file at a time and keeps only its
-/// diagnostics, so memory is bounded by the largest files in flight, not by the tree.
-/// Results are stored by file index and merged in path order.
+/// Two phases. First every file is read and checked, and each that may hold facts or findings is tokenized and
+/// its facts extracted (`FactsExtractor`); only the facts are kept. The facts of all files are merged into the
+/// project model (`FeatureIndex`). Then every rule runs on each file's facts with the project model; a file
+/// with findings (or disable comments) is read again — not tokenized — to locate them, and its text must be
+/// the one its facts came from. Workers take the next file from a shared counter; results are stored by file
+/// index and merged in path order.
 public struct LintRunner {
     public var linter: Linter
     /// Worker count; 1 lints on the calling thread.
@@ -37,13 +39,6 @@ public struct LintRunner {
         }
     }
 
-    /// What happened to one file.
-    public enum FileOutcome: Sendable {
-        /// Linted (possibly without findings). `analyzed` is false when the prefilter skipped tokenizing.
-        case linted(diagnostics: [Diagnostic], bytes: Int, analyzed: Bool)
-        case problem(FileProblem)
-    }
-
     public struct Outcome: Sendable {
         /// Every diagnostic, in report order.
         public var diagnostics: [Diagnostic]
@@ -51,103 +46,81 @@ public struct LintRunner {
         public var problems: [FileProblem]
         /// Files linted successfully (including those the prefilter proved finding-free).
         public var filesLinted: Int
-        /// Files that passed the prefilter and were tokenized and parsed.
+        /// Files that passed the prefilter and were tokenized.
         public var filesAnalyzed: Int
         /// Bytes of the files linted successfully.
         public var bytesLinted: Int
     }
 
-    /// The project-wide model to lint with. When nil, `run` builds one from the files of the run.
+    /// The project-wide model the run's files belong to, with facts of files outside the run (a single file's
+    /// project). When nil, `run` builds one from the files of the run.
     public var project: FeatureIndex? = nil
-    /// How much of each file the run's own model reads. `.declarations` (which types are reducers, through
-    /// the project's protocols) costs little; a rule that queries features' parts across files needs `.full`,
-    /// which costs about a third more time on a corpus made only of features (see `scripts/bench`).
-    public var indexDetail: FileFactsExtractor.Detail = .declarations
 
     /// Lints `paths` (as returned by `FileWalker`, already sorted).
-    public func run(_ paths: [String]) -> Outcome { runIndexed(paths).outcome }
+    public func run(_ paths: [String]) -> Outcome { lint(read(paths)) }
 
-    /// Lints `paths` and returns the project model it linted with (read to `indexDetail`).
-    ///
-    /// Without a given `project`, each file is tokenized once: it is linted alone and its facts are
-    /// extracted on the way. Once the facts are merged, the files the project changes are linted again:
-    /// those declaring a type through one of the project's own reducer protocols, and files without any
-    /// needle that name such a protocol (searched for once the names are known).
+    /// Lints `paths` and returns the project model it linted with.
     public func runIndexed(_ paths: [String]) -> (outcome: Outcome, project: FeatureIndex) {
-        // A rule that reads other files' features needs every file's facts before any file is linted.
-        let given = project ?? (linter.readsProjectFeatures ? ProjectIndexer.index(paths: paths, jobs: jobs, scope: .features) : nil)
-        var results = parallelMap(count: paths.count, jobs: jobs) { i in analyzeFile(paths[i], project: given) }
-        var index = given ?? FeatureIndex(files: results.compactMap { $0.facts })
-        if given == nil {
-            index = learnProjectProtocols(paths, &results, index: index)
-            let project = index
-            let stale = results.indices.filter { results[$0].facts.map(project.needsProjectContext) == true }
-            let relinted = parallelMap(count: stale.count, jobs: jobs) { n in lintFile(paths[stale[n]], project: project) }
-            for (n, i) in stale.enumerated() { results[i].outcome = relinted[n] }
-        }
-        return (merge(results.map { $0.outcome }), index)
+        let reads = read(paths)
+        return (lint(reads), reads.project)
     }
 
-    /// Files that had no needle but name one of the project's reducer protocols: their facts, until no new name appears.
-    private func learnProjectProtocols(_ paths: [String], _ results: inout [FileResult], index start: FeatureIndex) -> FeatureIndex {
-        guard !start.projectReducerProtocols.isEmpty else { return start }
-        var facts = results.map { $0.facts }
-        let index = ProjectIndexer.learnReducerProtocols(
-            paths: paths, facts: &facts, given: [], jobs: jobs, scope: indexDetail == .full ? .features : .reducers,
-            isCandidate: { i in if case .linted(_, _, false) = results[i].outcome { return true } else { return false } })
-        for i in results.indices { results[i].facts = facts[i] }
-        return index
+    /// What the first phase learned of one file.
+    enum Read: Sendable {
+        case problem(FileProblem)
+        /// Read, nothing to tokenize (no needle).
+        case skipped(bytes: Int)
+        case facts(FileFacts)
     }
 
-    private func merge(_ results: [FileOutcome]) -> Outcome {
-        var outcome = Outcome(diagnostics: [], problems: [], filesLinted: 0, filesAnalyzed: 0, bytesLinted: 0)
-        for result in results {
-            switch result {
-            case .linted(let diagnostics, let bytes, let analyzed):
-                outcome.diagnostics.append(contentsOf: diagnostics)
-                outcome.filesLinted += 1
-                outcome.bytesLinted += bytes
-                if analyzed { outcome.filesAnalyzed += 1 }
-            case .problem(let problem):
-                outcome.problems.append(problem)
+    /// The first phase's result: every file read (and tokenized once where worth it), and the project model.
+    public struct Reads: Sendable {
+        public let paths: [String]
+        let reads: [Read]
+        public let project: FeatureIndex
+
+        /// The facts read from the files at these paths.
+        public func facts(of paths: Set<String>) -> [FileFacts] {
+            zip(self.paths, reads).compactMap { path, read in
+                guard paths.contains(path), case .facts(let f) = read else { return nil }
+                return f
             }
         }
-        // Files arrive in path order and each file's diagnostics in report order; the sort only
-        // makes the order independent of how the walker and `Diagnostic.reportOrder` compare paths.
-        outcome.diagnostics.sort(by: Diagnostic.reportOrder)
-        return outcome
     }
 
-    /// One file's outcome and, when the run builds the project model, its facts.
-    struct FileResult {
-        var outcome: FileOutcome
-        var facts: FileFacts?
-    }
-
-    /// Reads, checks and lints one file (with the given project model); without one, also extracts the
-    /// file's facts when it may hold any. Each file is tokenized at most once.
-    func analyzeFile(_ path: String, project: FeatureIndex?) -> FileResult {
-        let bytes: [UInt8]
-        switch FileReader.read(path) {
-        case .success(let b): bytes = b
-        case .failure(let failure): return FileResult(outcome: .problem(FileProblem(path: path, message: failure.description)))
+    /// The first phase: reads every file, extracts the facts of those that may hold facts or findings, learns the
+    /// project's reducer protocols (reading the files that name them), and merges everything into the project
+    /// model — into `project` when one is given (the project a list of single files belongs to).
+    ///
+    /// `everyFile`: tokenize every readable file, needles or not (files named one by one, whose project's own
+    /// reducer protocols are not known yet).
+    public func read(_ paths: [String], everyFile: Bool = false) -> Reads {
+        let learned = project.map { $0.projectReducerProtocols.map { Array($0.utf8) } } ?? []
+        var reads = parallelMap(count: paths.count, jobs: jobs) { i in read(paths[i], learned: learned, everyFile: everyFile) }
+        let index: FeatureIndex
+        if let project {
+            index = project.replacing(reads.compactMap { if case .facts(let f) = $0 { return f } else { return nil } })
+        } else {
+            var facts: [FileFacts?] = reads.map { if case .facts(let f) = $0 { return f } else { return nil } }
+            index = ProjectIndexer.learnReducerProtocols(paths: paths, facts: &facts, given: [], jobs: jobs, isCandidate: { i in
+                if case .skipped = reads[i] { return true } else { return false }
+            })
+            for (i, f) in facts.enumerated() { if let f, case .skipped = reads[i] { reads[i] = .facts(f) } }
         }
-        if let failure = TextCheck.check(bytes) {
-            return FileResult(outcome: .problem(FileProblem(path: path, message: "\(failure.description), skipped")))
-        }
-        let lint = project.map { Prefilter.mayContainFinding(bytes, projectNames: $0.projectReducerProtocols.map { Array($0.utf8) }) }
-            ?? Prefilter.mayContainFinding(bytes)
-        // Declarations that make reducers always name `Reducer` (or a learned protocol, searched for later):
-        // the lint needles suffice. Parts (`coordinatorReduce()` in an extension) need the index's own.
-        let index = project == nil && (indexDetail == .full ? ProjectIndexer.mayContainFacts(bytes) : lint)
-        guard lint || index else { return FileResult(outcome: .linted(diagnostics: [], bytes: bytes.count, analyzed: false)) }
-        let file = AnalyzedFile(source: SourceFile(path: path, bytes: bytes), project: project)
-        return FileResult(outcome: .linted(diagnostics: lint ? linter.diagnostics(for: file) : [], bytes: bytes.count, analyzed: lint),
-                          facts: index ? FileFactsExtractor.extract(file, detail: indexDetail) : nil)
+        return Reads(paths: paths, reads: reads, project: index)
     }
 
-    /// Reads, checks and lints one file. Never throws or traps on file contents.
-    public func lintFile(_ path: String, project: FeatureIndex? = nil) -> FileOutcome {
+    /// The second phase: every rule on the facts of the files read (those in `only`, when given), with the
+    /// project model read (or `project`, which must hold their facts).
+    public func lint(_ reads: Reads, only: Set<String>? = nil, project: FeatureIndex? = nil) -> Outcome {
+        let selected = reads.reads.indices.filter { only?.contains(reads.paths[$0]) ?? true }
+        let project = project ?? reads.project
+        let results = parallelMap(count: selected.count, jobs: jobs) { n in lint(reads.reads[selected[n]], project: project) }
+        return merge(results, reads: selected.map { reads.reads[$0] })
+    }
+
+    /// Reads, checks and, when it may hold facts or findings, tokenizes one file and extracts its facts.
+    func read(_ path: String, learned: [[UInt8]], everyFile: Bool = false) -> Read {
         let bytes: [UInt8]
         switch FileReader.read(path) {
         case .success(let b): bytes = b
@@ -156,10 +129,52 @@ public struct LintRunner {
         if let failure = TextCheck.check(bytes) {
             return .problem(FileProblem(path: path, message: "\(failure.description), skipped"))
         }
-        guard Prefilter.mayContainFinding(bytes, projectNames: project?.projectReducerProtocols.map { Array($0.utf8) } ?? []) else {
-            return .linted(diagnostics: [], bytes: bytes.count, analyzed: false)
+        guard everyFile || ProjectIndexer.isWorthReading(bytes, learned: learned) else { return .skipped(bytes: bytes.count) }
+        return .facts(ProjectIndexer.facts(path: path, bytes: bytes))
+    }
+
+    /// The second phase for one file: the rules on its facts, located in its text read again.
+    func lint(_ read: Read, project: FeatureIndex) -> [Diagnostic]? {
+        guard case .facts(let facts) = read else { return [] }
+        let file = AnalyzedFile(facts: facts, project: project)
+        let (findings, enabled) = linter.findings(for: file)
+        guard !findings.isEmpty || !facts.file.disableCommands.isEmpty || !facts.file.invalidCommands.isEmpty else { return [] }
+        guard case .success(let bytes) = FileReader.read(facts.path), bytes.count == facts.byteCount,
+              FactsExtractor.digest(bytes) == facts.digest else { return nil }
+        return linter.diagnostics(findings, enabled: enabled, commands: facts.file, source: SourceFile(path: facts.path, bytes: bytes))
+    }
+
+    private func merge(_ results: [[Diagnostic]?], reads: [Read]) -> Outcome {
+        var outcome = Outcome(diagnostics: [], problems: [], filesLinted: 0, filesAnalyzed: 0, bytesLinted: 0)
+        for (result, read) in zip(results, reads) {
+            switch read {
+            case .problem(let problem):
+                outcome.problems.append(problem)
+            case .skipped(let bytes):
+                outcome.filesLinted += 1
+                outcome.bytesLinted += bytes
+            case .facts(let facts):
+                guard let diagnostics = result else {
+                    outcome.problems.append(FileProblem(path: facts.path, message: "the file changed while it was being linted; lint it again"))
+                    continue
+                }
+                outcome.diagnostics.append(contentsOf: diagnostics)
+                outcome.filesLinted += 1
+                outcome.filesAnalyzed += 1
+                outcome.bytesLinted += facts.byteCount
+            }
         }
-        let diagnostics = linter.lint(SourceFile(path: path, bytes: bytes), project: project)
-        return .linted(diagnostics: diagnostics, bytes: bytes.count, analyzed: true)
+        // Files arrive in path order and each file's diagnostics in report order; the sort only
+        // makes the order independent of how the walker and `Diagnostic.reportOrder` compare paths.
+        outcome.diagnostics.sort(by: Diagnostic.reportOrder)
+        return outcome
+    }
+
+    /// Reads, checks and lints one file with the given project model (or its own). Never throws or traps on
+    /// file contents.
+    public func lintFile(_ path: String, project: FeatureIndex? = nil) -> Outcome {
+        var runner = self
+        runner.project = project ?? FeatureIndex(files: [])
+        return runner.run([path])
     }
 }

@@ -1,4 +1,5 @@
-/// Lints one file with a set of rules: analyse, run each rule, locate the findings.
+/// Lints one file with a set of rules: run each rule on the file's facts, locate the findings, apply the
+/// file's disable comments.
 public struct Linter {
     public var rules: [any Rule.Type]
     /// Severity overrides by rule id (from configuration).
@@ -16,37 +17,39 @@ public struct Linter {
 
     static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
 
-    /// Whether an enabled rule reads other files' features: the run must then index the project fully
-    /// (`indexScope`) and lint every file with that index.
-    public var readsProjectFeatures: Bool { rules.contains { $0.description.readsProjectFeatures } }
-
-    /// How far a run indexes the project before it lints with this linter.
-    public var indexScope: ProjectIndexer.Scope { readsProjectFeatures ? .features : .reducerProtocols }
-
-    /// The file's diagnostics in report order (line, column, rule).
+    /// The file's diagnostics in report order (line, column, rule): the file is tokenized here, its facts put into
+    /// `project` (or a project of its own), and its fixes built.
     public func lint(_ source: SourceFile, project: FeatureIndex? = nil) -> [Diagnostic] {
-        var project = project
-        if project == nil && readsProjectFeatures {
-            // A file linted without its project is its own project: what it declares is all there is to read.
-            project = FeatureIndex(files: [FileFactsExtractor.extract(AnalyzedFile(source: source))])
-        }
-        let file = AnalyzedFile(source: source, project: project)
-        return diagnostics(for: file)
+        diagnostics(for: AnalyzedFile(source: source, project: project), source: source)
     }
 
-    public func diagnostics(for file: AnalyzedFile) -> [Diagnostic] {
-        var result: [Diagnostic] = []
+    /// The rules' findings for the file, before disable comments apply, and the rules that ran.
+    public func findings(for file: AnalyzedFile) -> (findings: [Finding], enabled: Set<String>) {
+        var result: [Finding] = []
         var enabled = Set<String>()
         for ruleType in rules {
             let id = ruleType.description.id
-            if isRuleExcluded(file.source.path, id) { continue }
+            if isRuleExcluded(file.path, id) { continue }
             enabled.insert(id)
-            for finding in ruleType.init().check(file) { result.append(diagnostic(for: finding, in: file)) }
+            result += ruleType.init().check(file)
         }
+        return (result, enabled)
+    }
+
+    /// The file's diagnostics in report order, located in `source` (the bytes the facts were read from).
+    public func diagnostics(for file: AnalyzedFile, source: SourceFile) -> [Diagnostic] {
+        let (findings, enabled) = findings(for: file)
+        return diagnostics(findings, enabled: enabled, commands: file.facts.file, source: source)
+    }
+
+    /// Located, suppressed and deduplicated diagnostics of `findings`.
+    func diagnostics(_ findings: [Finding], enabled: Set<String>, commands: FileWideFacts, source: SourceFile) -> [Diagnostic] {
+        var result = findings.map { diagnostic(for: $0, in: source) }
         // Inline `tca-lint:disable` comments; the comments that suppress nothing are findings of
         // `superfluous_disable`, located and given their severity like any other rule's.
-        result = Suppressions.apply(result, in: file, knownRuleIDs: Self.knownRuleIDs, enabledRuleIDs: enabled,
-                                    locate: { diagnostic(for: $0, in: file) })
+        result = Suppressions.apply(result, commands: commands.disableCommands, invalid: commands.invalidCommands,
+                                    knownRuleIDs: Self.knownRuleIDs, enabledRuleIDs: enabled,
+                                    locate: { diagnostic(for: $0, in: source) })
         result.sort(by: Diagnostic.reportOrder)
         // Two rules (or two paths of one rule) may describe the same thing at the same place once only.
         var unique: [Diagnostic] = []
@@ -54,19 +57,14 @@ public struct Linter {
         return unique
     }
 
-    /// A rule's finding, located, with its rule's name and configured severity. An empty range is the
-    /// start of a token and becomes that whole token (what editors underline).
-    public func diagnostic(for finding: Finding, in file: AnalyzedFile) -> Diagnostic {
+    /// A rule's finding, located, with its rule's name and configured severity.
+    public func diagnostic(for finding: Finding, in source: SourceFile) -> Diagnostic {
         let rule = RuleRegistry.rule(withID: finding.ruleID)?.description
-        let loc = file.source.location(of: finding.offset)
-        var range = finding.range
-        if range.isEmpty, let token = file.tokens.token(startingAt: range.lowerBound) {
-            range = range.lowerBound..<token.endOffset
-        }
-        return Diagnostic(path: file.source.path, line: loc.line, column: loc.column,
+        let loc = source.location(of: finding.offset)
+        return Diagnostic(path: source.path, line: loc.line, column: loc.column,
                           severity: severities[finding.ruleID] ?? rule?.defaultSeverity ?? .warning,
                           ruleID: finding.ruleID, ruleName: rule?.name ?? finding.ruleID,
-                          message: finding.message, lineText: file.source.lineText(loc.line),
-                          range: range, fix: finding.fix)
+                          message: finding.message, lineText: source.lineText(loc.line),
+                          range: finding.range, fix: finding.fix)
     }
 }

@@ -32,6 +32,16 @@ public struct Feature: Sendable {
     public var protocolDefaults: [String]
     /// For an `@Reducer enum` (destinations, paths): its cases, each naming a child reducer.
     public var enumCases: [EnumCaseFacts]
+    /// The feature's own properties (not its state's), from every declaration.
+    public var properties: [PropertyFacts] = []
+    /// `@Dependency` properties, from every declaration.
+    public var dependencies: [DependencyFacts] = []
+    /// Types declared directly in the feature (in any of its declarations): name → kind (`Action` → enum).
+    public var nestedTypes: [String: String] = [:]
+
+    /// A protocol's default implementations (`extension FeatureReducer { func reduce(into:viewAction:) … }`),
+    /// shared by the reducers that conform to it: logic of no one reducer.
+    public var isProtocol: Bool { kind == "protocol" }
 }
 
 /// The feature's actions: `enum Action` and the enums nested in it (`Action.View`, `Action.Delegate`),
@@ -42,6 +52,8 @@ public struct ActionModel: Sendable {
         public var name: String
         public var cases: [EnumCaseFacts]
         public var declarations: [FactLocation]
+        /// Base names of what its declarations inherit (`BindableAction`, `ViewAction`).
+        public var inherits: [String] = []
     }
     public var enums: [ActionEnum] = []
     /// `typealias Action = FeatureAction<Self>`: the aliased type, as written.

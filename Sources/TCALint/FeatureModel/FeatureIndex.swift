@@ -25,6 +25,8 @@ public final class FeatureIndex: @unchecked Sendable {
     struct Merged {
         var features: [Feature]
         var byName: [String: Int]
+        /// Feature indices by the paths of their declarations.
+        var byPath: [String: [Int]]
         /// Feature names, for resolving names written in code.
         var names: NameTable
     }
@@ -62,16 +64,26 @@ public final class FeatureIndex: @unchecked Sendable {
             var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
             let features = merger.merge()
             var byName: [String: Int] = [:]
-            for (i, f) in features.enumerated() where byName[f.qualifiedName] == nil { byName[f.qualifiedName] = i }
-            return Merged(features: features, byName: byName,
+            var byPath: [String: [Int]] = [:]
+            for (i, f) in features.enumerated() {
+                if byName[f.qualifiedName] == nil { byName[f.qualifiedName] = i }
+                var paths = Set(f.declarations.map(\.path))
+                // A feature's state (and the logic in its methods) may live in a file of its own.
+                if let state = f.state { paths.formUnion(state.declarations.map(\.path)) }
+                for path in paths { byPath[path, default: []].append(i) }
+            }
+            return Merged(features: features, byName: byName, byPath: byPath,
                           names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases))
         }
     }
 
     /// A new index with one file's facts added or replaced.
-    public func replacing(_ facts: FileFacts) -> FeatureIndex {
+    public func replacing(_ facts: FileFacts) -> FeatureIndex { replacing([facts]) }
+
+    /// A new index with these files' facts added or replaced.
+    public func replacing(_ facts: [FileFacts]) -> FeatureIndex {
         var byPath = files
-        byPath[facts.path] = facts
+        for f in facts { byPath[f.path] = f }
         return FeatureIndex(byPath: byPath)
     }
 
@@ -103,9 +115,10 @@ public final class FeatureIndex: @unchecked Sendable {
         merged.wrapped.names.resolve(name, from: context).flatMap(feature)
     }
 
-    /// Features with a declaration (or extension) in the file.
+    /// Features with a declaration (or extension) in the file, or whose `State` is declared there.
     public func features(declaredIn path: String) -> [Feature] {
-        features.filter { f in f.declarations.contains { $0.path == path } }
+        let m = merged.wrapped
+        return (m.byPath[path] ?? []).map { m.features[$0] }
     }
 
     /// The features that compose this one as a child, with the edge.
@@ -115,24 +128,6 @@ public final class FeatureIndex: @unchecked Sendable {
         return result
     }
 
-
-    /// Whether linting this file alone misses reducers the project shows: a type in it inherits one of the
-    /// project's own reducer protocols (`struct App: FeatureReducer`), which the file alone cannot tell apart
-    /// from any other protocol, or it extends a reducer another file declares (`extension Root` in
-    /// `RootCoordinator.swift`).
-    public func needsProjectContext(_ facts: FileFacts) -> Bool {
-        let project = reducerProtocols.subtracting(Self.tcaReducerProtocols)
-        if !project.isEmpty && facts.types.contains(where: { t in t.inherits.contains(where: project.contains) }) { return true }
-        // An extension of a reducer declared in another file (linted alone, it was not known as one).
-        let extensions = facts.types.filter { $0.kind == "extension" }
-        guard !extensions.isEmpty else { return false }
-        let declaredHere = Set(facts.types.filter { $0.kind != "extension" }.map { $0.name })
-        let names = reducerTypeNames
-        return extensions.contains { t in
-            let simple = t.name.split(separator: ".").last.map(String.init) ?? t.name
-            return !declaredHere.contains(simple) && names.contains(simple)
-        }
-    }
 
     /// Protocols (and aliases) that refine a reducer protocol, to a fixed point; each with the step towards it.
     static func reducerProtocolClosure(_ files: [FileFacts], aliases: [String: String]) -> (Set<String>, [String: String]) {

@@ -27,8 +27,12 @@ struct FeatureMerger {
         let defaults = protocolDefaults()
         var features: [Feature] = []
         for key in groupOrder {
-            guard let decls = groups[key], let evidence = reducerEvidence(decls) else { continue }
-            features.append(feature(key: key, decls: decls, evidence: evidence, defaults: defaults))
+            guard let decls = groups[key] else { continue }
+            if let evidence = reducerEvidence(decls) {
+                features.append(feature(key: key, decls: decls, evidence: evidence, defaults: defaults))
+            } else if let shared = protocolFeature(key: key, decls: decls) {
+                features.append(shared)
+            }
         }
         let names = NameTable(names: features.map { $0.qualifiedName }, aliases: aliases)
         for i in features.indices { resolveChildren(of: &features[i], names: names) }
@@ -90,13 +94,79 @@ struct FeatureMerger {
         let name = key.split(separator: ".").last.map(String.init) ?? key
         var chainNames = Set(evidence)
         for d in decls { for i in d.inherits where reducerProtocols.contains(i) { chainNames.formUnion(chain(i)) } }
-        return Feature(
+        let action = actionModel(of: key)
+        let (state, stateDecls) = stateModel(of: key)
+        // Logic in the state's own methods (`mutating func fetch() -> Effect<Action>` on `State`) is the feature's too.
+        var logic = decls.flatMap { $0.logic } + stateDecls.flatMap { $0.logic }
+        for i in logic.indices { resolveActionPrefix(&logic[i], feature: key, name: name, action: action) }
+        var feature = Feature(
             qualifiedName: key, name: name, kind: primary.kind, location: primary.location, reducerEvidence: evidence,
             declarations: decls.map { $0.location }.sorted(),
-            builders: decls.flatMap { $0.builders }, logic: decls.flatMap { $0.logic },
-            functions: decls.flatMap { $0.functions }, action: actionModel(of: key), state: stateModel(of: key),
+            builders: decls.flatMap { $0.builders }, logic: logic,
+            functions: decls.flatMap { $0.functions }, action: action, state: state,
             children: [], protocolDefaults: chainNames.intersection(defaults).sorted(),
             enumCases: primary.kind == "enum" ? decls.flatMap { $0.cases } : [])
+        feature.properties = decls.flatMap { $0.properties }
+        feature.dependencies = decls.flatMap { $0.dependencies }
+        for child in nested[key] ?? [] {
+            guard let kind = groups[child]?.first(where: { $0.kind != "extension" })?.kind else { continue }
+            feature.nestedTypes[String(child.dropFirst(key.count + 1))] = kind
+        }
+        return feature
+    }
+
+    /// An extension of a reducer protocol with logic or builders (`extension FeatureReducer { func reduce(into:
+    /// viewAction:) … }`, `extension Reducer { func haptics(…) -> some ReducerOf<Self> { Reduce { … } } }`): the
+    /// default implementations its conformers share, kept as a feature of kind `protocol`.
+    private func protocolFeature(key: String, decls: [TypeFacts]) -> Feature? {
+        guard reducerProtocols.contains(key), decls.allSatisfy({ $0.kind == "extension" }),
+              decls.contains(where: { !$0.logic.isEmpty || !$0.builders.isEmpty }) else { return nil }
+        var feature = Feature(
+            qualifiedName: key, name: key, kind: "protocol", location: decls[0].location, reducerEvidence: chain(key),
+            declarations: decls.map { $0.location }.sorted(), builders: decls.flatMap { $0.builders },
+            logic: decls.flatMap { $0.logic }, functions: decls.flatMap { $0.functions }, action: ActionModel(), state: nil,
+            children: [], protocolDefaults: [], enumCases: [])
+        feature.dependencies = decls.flatMap { $0.dependencies }
+        return feature
+    }
+
+    /// The cases a logic unit's incoming action is wrapped in, from the type of its action parameter: the case of
+    /// the feature's `Action` whose payload is that type (`func reduce(into:action: ViewAction)` with
+    /// `case view(ViewAction)` → [view]); none when it is the feature's `Action` itself. The label's guess made
+    /// by the reader stays when the `Action` does not tell. Clause patterns are rewritten to the new prefix.
+    private func resolveActionPrefix(_ logic: inout LogicFacts, feature key: String, name: String, action: ActionModel) {
+        guard let written = logic.actionType else { return }
+        var type = written
+        for word in ["inout ", "borrowing ", "consuming ", "__owned ", " "] { type = type.replacingOccurrences(of: word, with: "") }
+        let resolved: [String]?
+        if ["Action", "Self.Action", name + ".Action", key + ".Action", "ActionOf<Self>", "ActionOf<\(name)>"].contains(type) {
+            resolved = []
+        } else if let root = action.enumNamed("Action") {
+            let last = type.split(separator: ".").last.map(String.init) ?? type
+            let match = root.cases.first { c in
+                let payload = c.payload.replacingOccurrences(of: " ", with: "")
+                return payload == type || payload == "Action." + type || (payload.split(separator: ".").last.map(String.init) == last && last != "Action")
+            }
+            resolved = match.map { [$0.name] }
+        } else {
+            resolved = nil
+        }
+        guard let prefix = resolved, prefix != logic.actionPrefix else { return }
+        let old = logic.actionPrefix.count
+        for c in logic.clauses.indices {
+            logic.clauses[c].patterns = logic.clauses[c].patterns.map { p in prefix + (p.starts(with: logic.actionPrefix) ? Array(p.dropFirst(old)) : p) }
+        }
+        logic.actionPrefix = prefix
+    }
+
+    /// Whether the logic receives the feature's whole `Action` (`reduce(into:action:)` with `action: Action`), as the
+    /// protocol's requirement does: not an overload for one nested action type.
+    static func receivesWholeAction(_ logic: LogicFacts, feature: Feature) -> Bool {
+        guard let written = logic.actionType, logic.actionPrefix.isEmpty else { return false }
+        let type = written.replacingOccurrences(of: " ", with: "")
+        if ["Action", "Self.Action", feature.name + ".Action", feature.qualifiedName + ".Action", "ActionOf<Self>"].contains(type) { return true }
+        // A feature that declares no `Action` of its own gets it inferred from this very method.
+        return feature.action.enums.isEmpty && feature.action.alias == nil && feature.nestedTypes["Action"] == nil
     }
 
     private func chain(_ name: String) -> [String] {
@@ -124,22 +194,26 @@ struct FeatureMerger {
     }
 
     private func actionEnum(_ name: String, _ decls: [TypeFacts]) -> ActionModel.ActionEnum {
-        ActionModel.ActionEnum(name: name, cases: decls.flatMap { $0.cases }, declarations: decls.map { $0.location }.sorted())
+        ActionModel.ActionEnum(name: name, cases: decls.flatMap { $0.cases }, declarations: decls.map { $0.location }.sorted(),
+                               inherits: decls.flatMap { $0.inherits })
     }
 
-    private func stateModel(of key: String) -> StateModel? {
+    private func stateModel(of key: String) -> (StateModel?, [TypeFacts]) {
         var stateKey = key + ".State"
         if groups[stateKey] == nil, let target = aliases[stateKey] {
-            stateKey = groupNames.resolve(FeatureIndex.baseNames(of: target).first ?? target, from: key) ?? stateKey
+            // The aliased type as written (`Parent.ChildState`), else its base name.
+            let written = String(target.prefix { $0 != "<" }).trimmingWhitespace()
+            stateKey = groupNames.resolve(written, from: key)
+                ?? groupNames.resolve(FeatureIndex.baseNames(of: target).first ?? target, from: key) ?? stateKey
         }
-        guard let decls = groups[stateKey] else { return nil }
+        guard let decls = groups[stateKey] else { return (nil, []) }
         let primary = decls.first { $0.kind != "extension" }
         var seen = Set<String>()
         var fields: [PropertyFacts] = []
         for d in decls { for p in d.properties where !p.isStatic && seen.insert(p.name).inserted { fields.append(p) } }
-        return StateModel(qualifiedName: stateKey, kind: primary?.kind ?? "extension",
-                          isObservable: decls.contains { $0.attributes.contains("ObservableState") },
-                          fields: fields, cases: decls.flatMap { $0.cases }, declarations: decls.map { $0.location }.sorted())
+        return (StateModel(qualifiedName: stateKey, kind: primary?.kind ?? "extension",
+                           isObservable: decls.contains { $0.attributes.contains("ObservableState") },
+                           fields: fields, cases: decls.flatMap { $0.cases }, declarations: decls.map { $0.location }.sorted()), decls)
     }
 
     // MARK: children

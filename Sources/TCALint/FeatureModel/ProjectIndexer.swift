@@ -6,74 +6,42 @@ import Darwin
 import Musl
 #endif
 
-/// Builds `FeatureIndex`es from files on disk: the files of a run, or the project a single file
-/// belongs to. Only files that can hold facts are tokenized (a byte search decides first).
+/// Builds `FeatureIndex`es from files on disk: the files of a run, or the project a single file belongs to.
+/// Only files that can hold facts are tokenized (a byte search decides first), each once.
 public enum ProjectIndexer {
-    /// Whether the bytes can hold feature facts: `Reduce` (reducers, `Reduce { }`, `coordinatorReduce()`),
-    /// an extension of a `State` or `Action` (`extension Feature.State`), or one of the project's own
-    /// reducer protocol names (`learned`, from `FeatureIndex.projectReducerProtocols`).
-    ///
-    /// Not searched for (one byte search per file is the budget): an `extension Feature.State` in a file that
-    /// never says `Reduce`; its members are missing from the feature's state until the file is opened in an editor.
-    public static func mayContainFacts(_ bytes: [UInt8], learned: [[UInt8]] = []) -> Bool {
-        Scope.features.wants(bytes, names: [reduceNeedle] + learned)
-    }
+    /// Byte strings without which a file holds no feature facts: `Reduce` (reducers, `Reduce { }`,
+    /// `coordinatorReduce()`), `Effect` (effect-returning logic, also in a `State`'s methods).
+    static let factNeedles: [[UInt8]] = [Array("Reduce".utf8), Array("Effect".utf8)]
 
-    static let reduceNeedle = Array("Reduce".utf8)
+    /// Whether the bytes can hold feature facts or findings: a fact needle, a rule's needle, or one of the
+    /// project's own reducer protocol names (`learned`, from `FeatureIndex.projectReducerProtocols`).
+    public static func isWorthReading(_ bytes: [UInt8], learned: [[UInt8]] = []) -> Bool {
+        factNeedles.contains { Prefilter.contains(bytes, needle: $0) } || Prefilter.mayContainFinding(bytes)
+            || learned.contains { Prefilter.contains(bytes, needle: $0) }
+    }
 
     /// The facts of one file's bytes (tokenized here).
-    public static func facts(path: String, bytes: [UInt8], detail: FileFactsExtractor.Detail = .full) -> FileFacts {
-        FileFactsExtractor.extract(AnalyzedFile(source: SourceFile(path: path, bytes: bytes)), detail: detail)
+    public static func facts(path: String, bytes: [UInt8]) -> FileFacts {
+        FactsExtractor.extract(FileSyntax(source: SourceFile(path: path, bytes: bytes)))
     }
-
-    /// What an index is built for, which decides which files are read and how far.
-    public enum Scope: Sendable {
-        /// Every file that may hold facts (`mayContainFacts`), read fully: `dump features`, editors.
-        case features
-        /// Files that may declare or adopt a reducer protocol, read to their declarations: a lint run's own files.
-        case reducers
-        /// Only files that may declare a reducer protocol or alias, read to their declarations: all that
-        /// linting single files needs from the rest of the project (which of its types are reducers).
-        case reducerProtocols
-
-        public var detail: FileFactsExtractor.Detail { self == .features ? .full : .declarations }
-
-        /// Whether a file with these bytes is read, given the names that make it worth reading.
-        func wants(_ bytes: [UInt8], names: [[UInt8]]) -> Bool {
-            switch self {
-            case .features, .reducers:
-                return names.contains { Prefilter.contains(bytes, needle: $0) }
-            case .reducerProtocols:
-                return names.contains { Prefilter.contains(bytes, needle: $0) }
-                    && (Prefilter.contains(bytes, needle: protocolNeedle) || Prefilter.contains(bytes, needle: typealiasNeedle))
-            }
-        }
-
-        /// The first search's names: `Reduce` for features (also `coordinatorReduce()` parts), `Reducer` for protocols.
-        var initialNames: [[UInt8]] { self == .features ? [reduceNeedle] : [Array("Reducer".utf8)] }
-    }
-
-    static let protocolNeedle = Array("protocol".utf8)
-    static let typealiasNeedle = Array("typealias".utf8)
 
     /// The index of the files at `paths` (unreadable and non-text files are left out), built on `jobs` workers,
     /// with `given` facts standing in for the files at their paths.
-    public static func index(paths: [String], jobs: Int, scope: Scope = .features, replacing given: [FileFacts] = []) -> FeatureIndex {
+    public static func index(paths: [String], jobs: Int, replacing given: [FileFacts] = []) -> FeatureIndex {
         let givenPaths = Set(given.map { $0.path })
         let paths = paths.filter { !givenPaths.contains($0) }
         var facts: [FileFacts?] = parallelMap(count: paths.count, jobs: jobs) { i in
-            guard let bytes = readText(paths[i]), scope.wants(bytes, names: scope.initialNames) else { return nil }
-            return Self.facts(path: paths[i], bytes: bytes, detail: scope.detail)
+            guard let bytes = readText(paths[i]), isWorthReading(bytes) else { return nil }
+            return Self.facts(path: paths[i], bytes: bytes)
         }
-        return learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, scope: scope,
-                                     isCandidate: { _ in true })
+        return learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, isCandidate: { _ in true })
     }
 
     /// Protocol chains continue in files that mention only the project's own names (`protocol Screen: Feature`,
     /// `struct X: Screen` with no `Reducer` in sight): once names are learned, the candidate files not read yet
     /// are searched for them, until no new name appears. Returns the index of `given` and every file read.
     static func learnReducerProtocols(paths: [String], facts: inout [FileFacts?], given: [FileFacts], jobs: Int,
-                                      scope: Scope, isCandidate: (Int) -> Bool) -> FeatureIndex {
+                                      isCandidate: (Int) -> Bool) -> FeatureIndex {
         var index = FeatureIndex(files: given + facts.compactMap { $0 })
         var searched = Set<String>()
         while true {
@@ -84,8 +52,8 @@ public enum ProjectIndexer {
             let pending = facts.indices.filter { facts[$0] == nil && isCandidate($0) }
             let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
                 let path = paths[pending[n]]
-                guard let bytes = readText(path), scope.wants(bytes, names: needles) else { return nil }
-                return Self.facts(path: path, bytes: bytes, detail: scope.detail)
+                guard let bytes = readText(path), needles.contains(where: { Prefilter.contains(bytes, needle: $0) }) else { return nil }
+                return Self.facts(path: path, bytes: bytes)
             }
             guard found.contains(where: { $0 != nil }) else { return index }
             for (n, f) in found.enumerated() where f != nil { facts[pending[n]] = f }
@@ -93,9 +61,14 @@ public enum ProjectIndexer {
         }
     }
 
-    /// The index of the project `path` belongs to (see `projectRoot(of:)`), with `given` facts standing in
-    /// for the files at their paths (an editor's unsaved buffer). Nil when no project root is found.
-    public static func projectIndex(around path: String, given: [FileFacts], jobs: Int, scope: Scope = .features) -> FeatureIndex? {
+    /// The index of the project `path` belongs to (see `projectRoot(of:)`), with `given` facts standing in for
+    /// the files at their paths (an editor's unsaved buffer). Nil when no project root is found.
+    ///
+    /// `relevantOnly`: read only the files that can change what the rules say about the given files — those
+    /// naming a type the given files declare or compose, and, in a second round, those naming the features found
+    /// to compose them or be composed by them — plus the project's reducer protocols. What a single file is told
+    /// is then what a run over the whole project tells it, at the cost of reading a few files.
+    public static func projectIndex(around path: String, given: [FileFacts], jobs: Int, relevantOnly: Bool = false) -> FeatureIndex? {
         guard let root = projectRoot(of: path) else { return nil }
         // The walk of the (absolute) root yields absolute paths: shown relative to the working directory
         // when below it, as the user's own paths are. A given file's facts stand in for its copy on disk.
@@ -104,7 +77,64 @@ public enum ProjectIndexer {
         let files = FileWalker().collect([root]).files.filter { !givenFiles.contains($0) }.map { path in
             path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
         }
-        return index(paths: files, jobs: jobs, scope: scope, replacing: given)
+        guard relevantOnly else { return index(paths: files, jobs: jobs, replacing: given) }
+        return relevantIndex(paths: files, given: given, jobs: jobs)
+    }
+
+    /// The index of `given` and of the files among `paths` that mention what they are about (see `projectIndex`).
+    static func relevantIndex(paths: [String], given: [FileFacts], jobs: Int) -> FeatureIndex {
+        var facts = [FileFacts?](repeating: nil, count: paths.count)
+        // The project's reducer protocols: every file that may declare one (names `protocol`/`typealias` and `Reduc`).
+        let protocolFiles: [FileFacts?] = parallelMap(count: paths.count, jobs: jobs) { i in
+            guard let bytes = readText(paths[i]), Prefilter.contains(bytes, needle: Array("Reduc".utf8)),
+                  Prefilter.contains(bytes, needle: Array("protocol".utf8)) || Prefilter.contains(bytes, needle: Array("typealias".utf8))
+            else { return nil }
+            return Self.facts(path: paths[i], bytes: bytes)
+        }
+        for (i, f) in protocolFiles.enumerated() where f != nil { facts[i] = f }
+        var names = Set(given.flatMap(Self.relatedNames))
+        var searched = Set<String>()
+        for round in 0..<2 {
+            let needles = names.subtracting(searched).filter { $0.utf8.count >= 3 }.sorted().map { Array($0.utf8) }
+            searched.formUnion(names)
+            guard !needles.isEmpty else { break }
+            let pending = facts.indices.filter { facts[$0] == nil }
+            let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
+                let path = paths[pending[n]]
+                guard let bytes = readText(path), needles.contains(where: { Prefilter.contains(bytes, needle: $0) }) else { return nil }
+                return Self.facts(path: path, bytes: bytes)
+            }
+            for (n, f) in found.enumerated() where f != nil { facts[pending[n]] = f }
+            guard round == 0 else { break }
+            // Second round: the features that compose the given files' features or are composed by them, by name.
+            let index = FeatureIndex(files: given + facts.compactMap { $0 })
+            let declared = Set(given.map(\.path))
+            for feature in index.features where feature.declarations.contains(where: { declared.contains($0.path) }) {
+                for (parent, _) in index.parents(of: feature.qualifiedName) { names.insert(parent.name) }
+                for child in feature.children { if let c = child.child { names.insert(String(c.split(separator: ".").last ?? "")) } }
+            }
+        }
+        return learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, isCandidate: { _ in true })
+    }
+
+    /// The type names a file's facts are about: the types it declares or extends (last component), the types it
+    /// aliases, the reducers its builders compose, and the reducers its state and enum cases hold.
+    static func relatedNames(_ facts: FileFacts) -> [String] {
+        var names: [String] = []
+        func last(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+        for t in facts.types {
+            names.append(last(t.name))
+            for component in t.name.split(separator: ".") { names.append(String(component)) }
+            for b in t.builders { for e in b.edges { if let child = e.childType { names.append(last(child)) } } }
+            for p in t.properties { if let reducer = FeatureMerger.reducerTypeName(fromStateType: p.type) { names.append(last(reducer)) } }
+            for c in t.cases where !c.payload.isEmpty {
+                names.append(last(c.payload.split(separator: "(").first.map(String.init) ?? c.payload))
+                if let reducer = FeatureMerger.reducerTypeName(fromStateType: c.payload) { names.append(last(reducer)) }
+            }
+        }
+        for a in facts.typealiases { names += FeatureIndex.baseNames(of: a.target) }
+        let generic: Set<String> = ["State", "Action", "View", "Body", "Feature", "Destination", "Path", "Delegate", "Internal"]
+        return names.filter { !generic.contains($0) && !$0.isEmpty }
     }
 
     /// True when every path names a regular file (after links): the run lints single files, so the

@@ -39,15 +39,20 @@ public final class WorkspaceIndex: @unchecked Sendable {
     /// Returns the new snapshot.
     @discardableResult
     public func replace(with file: AnalyzedFile) -> FeatureIndex {
-        let facts = FileFactsExtractor.extract(file)
-        return update { $0.replacing(facts) }
+        replace(with: file.facts)
+    }
+
+    /// A file's facts (an open document's current text) replace its file's.
+    @discardableResult
+    public func replace(with facts: FileFacts) -> FeatureIndex {
+        update { $0.replacing(facts) }
     }
 
     /// A file changed, appeared or disappeared on disk: read it again (or drop it).
     @discardableResult
     public func reload(path: String) -> FeatureIndex {
         guard let bytes = ProjectIndexer.readText(path) else { return update { $0.removing(path: path) } }
-        guard ProjectIndexer.mayContainFacts(bytes, learned: snapshot.projectReducerProtocols.map { Array($0.utf8) }) else {
+        guard ProjectIndexer.isWorthReading(bytes, learned: snapshot.projectReducerProtocols.map { Array($0.utf8) }) else {
             return update { $0.removing(path: path) }
         }
         let facts = ProjectIndexer.facts(path: path, bytes: bytes)

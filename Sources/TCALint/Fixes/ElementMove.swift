@@ -3,7 +3,7 @@
 /// re-indented to the target's indentation. A blank line that separated a moved run from the element
 /// above it and is cut with it goes after the inserted elements, so the list keeps its blank lines.
 enum ElementMove {
-    static func edits(moving moved: [BuilderElement], before target: BuilderElement, in file: AnalyzedFile) -> [TextEdit]? {
+    static func edits(moving moved: [ElementFacts], before target: ElementFacts, in file: FileSyntax) -> [TextEdit]? {
         guard !moved.isEmpty, let targetBlock = MovableBlock.of(target, in: file) else { return nil }
         var blocks: [MovableBlock] = []
         for element in moved {
@@ -34,7 +34,7 @@ enum ElementMove {
     /// A run of block lines, plus the blank line above it when the block was the last thing before a closing
     /// `}` / `#endif` / `#else` or before another blank line: otherwise the move would leave a stray blank
     /// line (`Reduce {…}` / blank / `}`).
-    static func deletionRange(of block: Range<Int>, above target: MovableBlock, in file: AnalyzedFile) -> Range<Int> {
+    static func deletionRange(of block: Range<Int>, above target: MovableBlock, in file: FileSyntax) -> Range<Int> {
         let bytes = file.code.bytes
         let lines = LineGeometry(bytes: bytes)
         guard let previous = lines.previousLine(before: block.lowerBound),
@@ -62,7 +62,7 @@ enum ElementMove {
 
     /// True when a `let`/`var` statement sits in `list[from...through]`: a moved element might use it,
     /// and moving it above the declaration would not compile.
-    static func hasDeclaration(in list: [BuilderElement], from: Int, through: Int) -> Bool {
+    static func hasDeclaration(in list: [ElementFacts], from: Int, through: Int) -> Bool {
         guard from <= through else { return false }
         return list[from...through].contains { $0.kind == .declaration }
     }

@@ -24,10 +24,13 @@ public struct FixEngine {
     /// The findings whose fixes may be applied, out of a pass's findings: all of them, or (`--baseline`)
     /// those the baseline does not cover, so that `--fix` leaves accepted findings and their lines alone.
     public var fixable: ([Diagnostic]) -> [Diagnostic]
+    /// The project the file belongs to: rules judge the file (and each fixed text) with the other files' features.
+    public var project: FeatureIndex?
 
-    public init(linter: Linter = Linter(), includeUnsafe: Bool = false, maxPasses: Int = 4,
+    public init(linter: Linter = Linter(), includeUnsafe: Bool = false, maxPasses: Int = 4, project: FeatureIndex? = nil,
                 fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) {
         self.linter = linter
+        self.project = project
         self.includeUnsafe = includeUnsafe
         self.maxPasses = maxPasses
         self.fixable = fixable
@@ -51,7 +54,7 @@ public struct FixEngine {
 
     public func run(_ source: SourceFile) -> Outcome {
         var outcome = Outcome(bytes: source.bytes)
-        var state = FileState(path: source.path, bytes: source.bytes, linter: linter)
+        var state = FileState(path: source.path, bytes: source.bytes, linter: linter, project: project)
         var reportedDrops = Set<String>()
         var pass = 0
         // In a file that does not parse cleanly, a fix with several edits (a move, an insertion elsewhere) can
@@ -174,7 +177,7 @@ extension FixEngine {
     func verify(_ fixes: [Fix], on state: FileState, path: String, accepted: inout [Fix], result: inout FileState,
                 drop: (Fix, String) -> Void) {
         guard !fixes.isEmpty else { return }
-        let after = FileState(path: path, bytes: TextEdit.apply(fixes.flatMap(\.edits), to: state.bytes), linter: linter)
+        let after = FileState(path: path, bytes: TextEdit.apply(fixes.flatMap(\.edits), to: state.bytes), linter: linter, project: project)
         guard let problem = state.problem(after: after, fixing: fixes) else {
             accepted = fixes
             result = after
@@ -195,7 +198,7 @@ extension FixEngine {
             return
         }
         let both = left + right
-        let combined = FileState(path: path, bytes: TextEdit.apply(both.flatMap(\.edits), to: state.bytes), linter: linter)
+        let combined = FileState(path: path, bytes: TextEdit.apply(both.flatMap(\.edits), to: state.bytes), linter: linter, project: project)
         if state.problem(after: combined, fixing: both) == nil {
             accepted = both
             result = combined
@@ -212,7 +215,7 @@ extension FixEngine {
 struct FileState {
     let path: String
     let bytes: [UInt8]
-    let file: AnalyzedFile
+    let file: FileSyntax
     let diagnostics: [Diagnostic]
     let counts: [String: Int]
     let health: ParseHealth
@@ -226,11 +229,13 @@ struct FileState {
         var offset: Int
     }
 
-    init(path: String, bytes: [UInt8], linter: Linter) {
+    init(path: String, bytes: [UInt8], linter: Linter, project: FeatureIndex?) {
         self.path = path
         self.bytes = bytes
-        file = AnalyzedFile(source: SourceFile(path: path, bytes: bytes))
-        diagnostics = linter.diagnostics(for: file)
+        let source = SourceFile(path: path, bytes: bytes)
+        let analyzed = AnalyzedFile(source: source, project: project)
+        file = analyzed.syntax ?? FileSyntax(source: source)
+        diagnostics = linter.diagnostics(for: analyzed, source: source)
         counts = diagnostics.reduce(into: [:]) { $0[$1.ruleID, default: 0] += 1 }
         reported = Set(diagnostics.map { ReportedPosition(ruleID: $0.ruleID, offset: $0.range.lowerBound) })
         health = ParseHealth(file)
@@ -300,7 +305,7 @@ struct ParseHealth: Equatable {
     var unbalancedBrackets = 0
     var unmatchedIfConfig = 0
 
-    init(_ file: AnalyzedFile) {
+    init(_ file: FileSyntax) {
         let bytes = file.source.bytes
         for token in file.tokens.elements {
             switch token.kind {
@@ -375,10 +380,10 @@ extension FixEngine {
     /// checked on its own exactly as `run` checks it: a fix whose result does not tokenize cleanly or
     /// still reports its finding is left out. For editors, which offer fixes one at a time.
     public func checkedFixes(for source: SourceFile) -> [Fix] {
-        let state = FileState(path: source.path, bytes: source.bytes, linter: linter)
+        let state = FileState(path: source.path, bytes: source.bytes, linter: linter, project: project)
         let (applicable, unsafeOnly) = candidates(in: state)
         return (applicable + unsafeOnly).filter { fix in
-            let after = FileState(path: source.path, bytes: TextEdit.apply(fix.edits, to: source.bytes), linter: linter)
+            let after = FileState(path: source.path, bytes: TextEdit.apply(fix.edits, to: source.bytes), linter: linter, project: project)
             return state.problem(after: after, fixing: [fix]) == nil
         }
     }

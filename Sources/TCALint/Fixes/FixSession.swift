@@ -54,10 +54,12 @@ public enum FixSession {
     ///   - unsafe: also apply unsafe fixes (`--unsafe`).
     ///   - diffOnly: write nothing, fill `FixReport.diff` (`--diff`).
     ///   - fixable: the findings of a pass whose fixes may apply (`--baseline`: those it does not cover).
+    ///   - project: the project the files belong to; each file is judged with its other files' features.
     public static func run(paths: [String], linter: Linter = Linter(), unsafe: Bool = false, diffOnly: Bool = false,
-                           maxPasses: Int = 4, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
+                           maxPasses: Int = 4, project: FeatureIndex? = nil,
+                           fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
         var report = FixReport()
-        let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses, fixable: fixable)
+        let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses, project: project, fixable: fixable)
         // Written files are counted once the old files they replaced have settled (see `ReplacedFiles`).
         var written: [(path: String, read: [UInt8], applied: [String: Int], remaining: [Diagnostic])] = []
         let replaced = ReplacedFiles()
@@ -66,7 +68,7 @@ public enum FixSession {
             report.skippedFiles.append(path)
             // Report what is on disk now (what was read, or what someone else wrote meanwhile).
             let current = (try? FileSnapshot.read(path))?.bytes ?? read
-            report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: current)))
+            report.remaining.append(contentsOf: linter.lint(SourceFile(path: path, bytes: current), project: project))
         }
         for path in paths {
             let snapshot: FileSnapshot

@@ -9,12 +9,13 @@ struct MovableBlock {
 
     /// The block of `element`, or nil when the element shares a line with other code (`{ Reduce { } }`,
     /// `A(); B()`) or is the file's unterminated last line: those are not moved.
-    static func of(_ element: BuilderElement, in file: AnalyzedFile) -> MovableBlock? {
+    static func of(_ element: ElementFacts, in file: FileSyntax) -> MovableBlock? {
         let code = file.code
-        guard element.start >= 0, element.end < code.count, element.start <= element.end else { return nil }
+        let (startToken, endToken) = (element.start.token, element.end.token)
+        guard startToken >= 0, endToken < code.count, startToken <= endToken else { return nil }
         let lines = LineGeometry(bytes: code.bytes)
-        let first = code.tokens[element.start].startOffset
-        let last = code.tokens[element.end].endOffset
+        let first = code.tokens[startToken].startOffset
+        let last = code.tokens[endToken].endOffset
         let firstLine = lines.lineStart(first)
         guard lines.isBlank(firstLine, first) else { return nil }
 
@@ -39,7 +40,7 @@ struct MovableBlock {
 
     /// Start of the run of comment-only lines directly above `lineStart` (no blank line between),
     /// or `lineStart` itself when there is none.
-    private static func attachedCommentsStart(above lineStart: Int, file: AnalyzedFile, lines: LineGeometry) -> Int {
+    private static func attachedCommentsStart(above lineStart: Int, file: FileSyntax, lines: LineGeometry) -> Int {
         var top = lineStart
         for _ in 0..<10_000 {
             guard let previous = lines.previousLine(before: top) else { break }
@@ -77,7 +78,7 @@ struct MovableBlock {
     /// The block's text, re-indented from its own indentation to `target`: a line starting with the old
     /// indentation gets the new one instead. Lines that begin inside a multi-line token (a `"""` string, a
     /// block comment) are copied unchanged, so no literal's value changes.
-    func text(in file: AnalyzedFile, indentedTo target: [UInt8]) -> [UInt8] {
+    func text(in file: FileSyntax, indentedTo target: [UInt8]) -> [UInt8] {
         let bytes = file.code.bytes
         let slice = Array(bytes[range])
         guard target != indentation else { return slice }

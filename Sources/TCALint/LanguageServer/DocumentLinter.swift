@@ -37,7 +37,7 @@ enum DocumentLinter {
         let included = path.map { settings.configuration.isIncluded($0) } ?? true
         if isSwift(document) && included {
             let analyzed = AnalyzedFile(source: source, project: workspace?.snapshot)
-            let diagnostics = settings.linter.diagnostics(for: analyzed)
+            let diagnostics = settings.linter.diagnostics(for: analyzed, source: source)
             if path != nil { workspace?.replace(with: analyzed) }
             published = DiagnosticsPublisher.diagnostics(diagnostics, index: index)
             file = analyzed

@@ -8,8 +8,9 @@ public struct EngineFixProvider: CodeActionFixProvider {
 
     public func fixes(for diagnostic: Diagnostic, in file: AnalyzedFile) -> [CodeActionFix] {
         guard diagnostic.fix != nil else { return [] }
-        let engine = FixEngine(linter: linter, includeUnsafe: true)
-        return engine.checkedFixes(for: file.source)
+        guard let source = file.syntax?.source else { return [] }
+        let engine = FixEngine(linter: linter, includeUnsafe: true, project: file.project)
+        return engine.checkedFixes(for: source)
             .filter { fix in
                 fix.ruleID == diagnostic.ruleID && fix.findingOffsets.contains(diagnostic.range.lowerBound)
             }

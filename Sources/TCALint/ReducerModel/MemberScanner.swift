@@ -77,7 +77,7 @@ struct MemberScanner {
     /// `@ReducerBuilder<…> var core: …`, or `var core: some Reducer…` / `some ReducerOf<Self>`: a computed
     /// property other than `body` whose getter is a reducer builder.
     private func isReducerBuilderProperty(at j: Int) -> Bool {
-        if StateDeclaration.hasAttribute("ReducerBuilder", before: j - 1, code: code) { return true }
+        if Declarations.hasAttribute("ReducerBuilder", before: j - 1, code: code) { return true }
         guard code.isPunct(j + 2, .colon), code.is(j + 3, "some") else { return false }
         return code.is(j + 4, "Reducer") || code.is(j + 4, "ReducerOf") || code.is(j + 4, "ReducerProtocol")
     }

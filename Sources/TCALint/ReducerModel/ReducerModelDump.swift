@@ -11,7 +11,7 @@
 /// - of several `reduce(into:action:)` methods the last one gives `reduceLine`.
 public enum ReducerModelDump {
     /// One JSON line (without line break) per reducer type of the file, in source order.
-    public static func lines(for file: AnalyzedFile) -> [String] {
+    public static func lines(for file: FileSyntax) -> [String] {
         lines(source: file.source, code: file.code, model: file.model)
     }
 

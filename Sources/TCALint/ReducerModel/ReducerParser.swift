@@ -109,22 +109,33 @@ public struct ReducerParser {
         // Each enclosing type's qualified name: a nested type's is its parent's plus its own name, one
         // append (joining every enclosing name for every header made deep nesting quadratic).
         var enclosing: [(qualifiedName: String, close: Int, index: Int)] = []
+        // The open braces around the current token: a type declared inside a function body (a test's local
+        // `struct Child`) is local to it, and two such types in different functions are different types.
+        var braces: [Int] = []
         let n = code.count
         var i = 0
         while i < n {
             while let last = enclosing.last, last.close < i { enclosing.removeLast() }
+            while let last = braces.last, (code.partnerOf(last) ?? n) < i { braces.removeLast() }
             let t = code.tokens[i]
             guard t.kind == .keyword || t.kind == .identifier, let kind = declarationKind(at: i) else {
+                if t.kind == .punct && code.isPunct(i, .lbrace) { braces.append(i) }
                 i += 1
                 continue
             }
-            guard var header = parseHeader(kind: kind, at: i, enclosedIn: enclosing.last?.qualifiedName) else {
+            var scope = enclosing.last?.qualifiedName
+            if let brace = braces.last, brace != enclosing.last.map({ result[$0.index].open }) {
+                // Local: named after the scope's position, so that it matches no type declared elsewhere.
+                scope = (scope.map { $0 + "." } ?? "") + "(local@\(code.offset(brace)))"
+            }
+            guard var header = parseHeader(kind: kind, at: i, enclosedIn: scope) else {
                 i += 1
                 continue
             }
             header.parent = enclosing.last?.index
             result.append(header)
             enclosing.append((header.qualifiedName, header.close, result.count - 1))
+            if header.open < n { braces.append(header.open) }
             i = header.open + 1
         }
         return result

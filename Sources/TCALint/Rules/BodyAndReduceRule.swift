@@ -1,6 +1,8 @@
 /// A reducer type that defines both `body` and `reduce(into:action:)`: the store calls only one
 /// of them, so the other is silently dead (TCA's `@Reducer` macro deprecates `reduce(into:action:)`).
-/// Extensions of the type in the same file count; overloads such as `reduce(into:viewAction:)` do not.
+/// Only the protocol's requirement counts — a `reduce(into:action:)` whose action is the feature's own
+/// `Action`, in any of its declarations — not overloads by action type (`reduce(into:action: ViewAction)`)
+/// or splits such as `reduce(into:viewAction:)`.
 public struct BodyAndReduceRule: Rule {
     public static let description = RuleDescription(
         id: "body_and_reduce",
@@ -14,18 +16,17 @@ public struct BodyAndReduceRule: Rule {
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
         var findings: [Finding] = []
-        var reported = Set<Int>()
-        for reducer in file.model.reducers {
-            let decls = file.model.declarations(of: reducer)
-            guard decls.contains(where: { $0.bodies.contains { !$0.isStatic } }) else { continue }
-            for decl in decls {
-                for token in decl.reduceMethods where reported.insert(token).inserted {
-                    findings.append(finding(
-                        at: file.code.tokens[token].startOffset,
-                        "\(reducer.simpleName) defines both body and reduce(into:action:); only one of them runs, the other is dead code — move this logic into a Reduce in body"))
-                }
+        for feature in file.features where !feature.isProtocol {
+            guard feature.builders.contains(where: { $0.name == "body" && $0.kind == .property && !$0.isStatic }) else { continue }
+            for logic in feature.logic where logic.location.path == file.path && logic.kind == .reduceMethod
+                && logic.labels == ["into", "action"] && FeatureMerger.receivesWholeAction(logic, feature: feature) {
+                findings.append(finding(at: logic.anchor, Self.message(type: feature.name)))
             }
         }
         return findings
+    }
+
+    static func message(type: String) -> String {
+        "\(type) defines both body and reduce(into:action:); only one of them runs, the other is dead code — move this logic into a Reduce in body"
     }
 }

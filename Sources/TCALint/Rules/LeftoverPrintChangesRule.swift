@@ -1,5 +1,5 @@
-/// `._printChanges()` left in code. Reads tokens only: comments, strings and regex literals are
-/// single tokens, so text inside them can never match.
+/// `._printChanges()` left in code (`FileWideFacts.printChanges`: comments, strings and regex literals are
+/// single tokens, so text inside them never matches; debug-only and preview calls are left out).
 public struct LeftoverPrintChangesRule: Rule {
     public static let description = RuleDescription(
         id: "leftover_print_changes",
@@ -15,49 +15,20 @@ public struct LeftoverPrintChangesRule: Rule {
     public func check(_ file: AnalyzedFile) -> [Finding] {
         // Tests, DocC tutorials and demo, sample or preview apps print changes on purpose: that is what
         // they are for (TCA's own Examples and tutorials do), so nothing there is left over.
-        guard file.role.isDisjoint(with: [.test, .documentation, .demo]), !file.model.usesTestStore else { return [] }
-        let code = file.code
-        let previews = Self.previewRanges(code)
+        guard file.role.isDisjoint(with: [.test, .documentation, .demo]), !file.facts.file.usesTestStore else { return [] }
+        let calls = file.facts.file.printChanges
+        let reported = Set(calls.map(\.anchor.token))
         var findings: [Finding] = []
-        // A file that declares its own `func _printChanges` (on some other type) calls that one, except on
-        // the reducers of a builder: there only TCA's applies.
-        var onlyOnReducers: Set<Int>? = nil
-        for i in 0..<code.count where code.is(i, "_printChanges") && code.is(i - 1, "func") {
-            onlyOnReducers = Set(file.model.reducers.flatMap(\.builderDeclarations).flatMap(\.allElements)
-                .flatMap(\.modifiers).filter { $0.name == "_printChanges" }.map(\.nameToken))
-            break
-        }
-        // A call compiled into debug builds only (`#if DEBUG`, also around a postfix modifier) was kept there
-        // on purpose: TCA's printer prints in debug builds only, and the guard says the author knows.
-        var debugOnly = DebugOnlyClauses()
         var chain: (fix: Fix?, calls: Set<Int>) = (nil, [])
-        for i in 0..<code.count {
-            debugOnly.step(i, code)
-            guard isReportedCall(i, code), !debugOnly.isInside else { continue }
-            if let onlyOnReducers, !onlyOnReducers.contains(i) { continue }
-            if previews.contains(where: { $0.contains(i) }) { continue }
+        for call in calls {
             // Adjacent calls share one fix (it removes them together): found once per chain, so a chain of
             // n calls costs n, not n².
-            if !chain.calls.contains(i) { chain = removalFix(at: i, file: file) }
-            findings.append(finding(at: code.tokens[i].startOffset, Self.message(isSwiftUIView: code.isDot(i - 1) && code.is(i - 2, "Self")),
-                                    fix: chain.fix))
+            if let syntax = file.syntax, !chain.calls.contains(call.anchor.token) {
+                chain = removalFix(at: call.anchor.token, reported: reported, syntax: syntax)
+            }
+            findings.append(finding(at: call.anchor, Self.message(isSwiftUIView: call.isSwiftUIView), fix: chain.fix))
         }
         return findings
-    }
-
-    /// `x._printChanges()`, `._printChanges(.actionLabels)`, also across a postfix `#if`; not a declaration
-    /// of someone's own `_printChanges`, and not a call with a string-literal argument (TCA's takes no
-    /// argument or a printer, so that is some other API).
-    private func isReportedCall(_ i: Int, _ code: CodeTokens) -> Bool {
-        guard i >= 0, i < code.count, code.tokens[i].kind == .identifier, code.is(i, "_printChanges"),
-              !code.is(i - 1, "func"), !code.is(i - 1, "var"), !code.is(i - 1, "let"),
-              let open = argumentsOpen(i, code) else { return false }
-        // No argument, or one of TCA's own printers: a debugging aid. A printer of the app's own
-        // (`._printChanges(.logger)`, `._printChanges(printer)`) is deliberate logging, not a leftover, and
-        // a string literal is some other API.
-        guard let close = code.partnerOf(open), close > open else { return false }
-        if close == open + 1 { return true }
-        return close == open + 3 && code.isDot(open + 1) && Self.tcaPrinters.contains(code.text(open + 2))
     }
 
     /// TCA's `_printChanges` is an instance method of a reducer; `Self._printChanges()` is SwiftUI's static
@@ -68,34 +39,13 @@ public struct LeftoverPrintChangesRule: Rule {
             : "Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff"
     }
 
-    /// `_ReducerPrinter`'s static members in TCA.
-    static let tcaPrinters: Set<String> = ["customDump", "actionLabels"]
-
-    /// Token ranges of `#Preview { … }` blocks and of the members of `PreviewProvider` types: a store
-    /// built for a preview prints into the preview's console only, on purpose.
-    static func previewRanges(_ code: CodeTokens) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        for i in 0..<code.count where code.is(i, "#Preview") || code.is(i, "PreviewProvider") {
-            var k = i + 1
-            if code.isPunct(k, .lparen) { k = code.skipGroup(k, limit: code.count) }
-            var steps = 0
-            while k < code.count && !code.isPunct(k, .lbrace) && steps < 64 { k = code.skipGroup(k, limit: code.count); steps += 1 }
-            if code.isPunct(k, .lbrace), let close = code.partnerOf(k), close > k { ranges.append(k..<close) }
-        }
-        return ranges
-    }
-
-    private func argumentsOpen(_ i: Int, _ code: CodeTokens) -> Int? {
-        var open = i + 1
-        if let g = code.skipGenericArguments(open, limit: code.count) { open = g }
-        return code.isPunct(open, .lparen) ? open : nil
-    }
-
     /// The reported call `._printChanges(…)` at `i` (name token) as `(dot, close)`, or nil when it has no
     /// receiver dot (`_printChanges()` inside an extension) or its parentheses do not close.
-    private func modifier(at i: Int, _ code: CodeTokens) -> (dot: Int, close: Int)? {
-        guard isReportedCall(i, code), code.isDot(i - 1), let open = argumentsOpen(i, code),
-              let close = code.partnerOf(open), close > open else { return nil }
+    private func modifier(at i: Int, reported: Set<Int>, _ code: CodeTokens) -> (dot: Int, close: Int)? {
+        guard reported.contains(i), code.isDot(i - 1) else { return nil }
+        var open = i + 1
+        if let g = code.skipGenericArguments(open, limit: code.count) { open = g }
+        guard code.isPunct(open, .lparen), let close = code.partnerOf(open), close > open else { return nil }
         return (i - 1, close)
     }
 
@@ -106,18 +56,18 @@ public struct LeftoverPrintChangesRule: Rule {
     /// a statement. None for a call without a receiver, optional chaining (`x?._printChanges()` would leave
     /// a dangling `?`), a call on a type in any other statement, and a call followed by a trailing closure
     /// on the same line.
-    private func removalFix(at i: Int, file: AnalyzedFile) -> (fix: Fix?, calls: Set<Int>) {
+    private func removalFix(at i: Int, reported: Set<Int>, syntax file: FileSyntax) -> (fix: Fix?, calls: Set<Int>) {
         let code = file.code
-        guard let call = modifier(at: i, code) else { return (nil, []) }
+        guard let call = modifier(at: i, reported: reported, code) else { return (nil, []) }
         var (dot, close) = call
         var calls = [i]
         // Extend over adjacent reported calls on both sides.
-        while code.isPunct(dot - 1, .rparen), let open = code.partnerOf(dot - 1), let previous = modifier(at: open - 1, code),
+        while code.isPunct(dot - 1, .rparen), let open = code.partnerOf(dot - 1), let previous = modifier(at: open - 1, reported: reported, code),
               previous.close == dot - 1 {
             dot = previous.dot
             calls.insert(open - 1, at: 0)
         }
-        while let next = modifier(at: close + 2, code), next.dot == close + 1 {
+        while let next = modifier(at: close + 2, reported: reported, code), next.dot == close + 1 {
             calls.append(close + 2)
             close = next.close
         }
@@ -157,7 +107,7 @@ public struct LeftoverPrintChangesRule: Rule {
 
     /// The lines of a postfix `#if COND` / `._printChanges(…)` / `#endif` that holds nothing else (no other
     /// modifier, no `#else`, no comment), when the `#if` and `#endif` lines hold nothing else either.
-    private func postfixIfConfigBlock(dot: Int, close: Int, file: AnalyzedFile, lines: LineGeometry) -> Range<Int>? {
+    private func postfixIfConfigBlock(dot: Int, close: Int, file: FileSyntax, lines: LineGeometry) -> Range<Int>? {
         let code = file.code
         let endif = close + 1
         guard endif < code.count, code.tokens[endif].kind == .pound, code.is(endif, "#endif"),

@@ -9,9 +9,7 @@ public struct MissingDelegateActionRule: Rule {
         summary: "A reducer sends itself an action its own switch ignores, as a message for a parent; use a delegate action",
         defaultSeverity: .warning,
         isOptIn: true,
-        prefilterNeedles: ["Reducer"],
-        // To name the parent that matches the action, from the parent's file.
-        readsProjectFeatures: true
+        prefilterNeedles: ["Reducer"]
     )
 
     public init() {}
@@ -19,13 +17,12 @@ public struct MissingDelegateActionRule: Rule {
     public func check(_ file: AnalyzedFile) -> [Finding] {
         guard file.isAppCode else { return [] }
         return OwnActionSends.find(in: file)
-            .filter { $0.handlers.allSatisfy(\.isInert) }
+            .filter { $0.handlers.allSatisfy(\.code.isNoOp) }
             .map { own in
-                finding(at: file.code.tokens[own.send.reportToken].startOffset,
-                        Self.message(type: own.typeName, shown: CasePath.shown(own.send.path),
-                                     delegateCase: Self.delegateCase(of: own.send.path,
-                                                                     nestedEnums: Self.nestedEnums(of: own.declarations, in: file.model)),
-                                     parent: Self.parentMatching(own.send.path, sentBy: own.qualifiedName, in: file.project)))
+                finding(at: own.send.anchor,
+                        Self.message(type: own.feature.name, shown: CasePath.shown(own.send.path),
+                                     delegateCase: Self.delegateCase(of: own.send.path, nestedEnums: own.feature.nestedEnumNames),
+                                     parent: Self.parentMatching(own.send.path, sentBy: own.feature.qualifiedName, in: file.project)))
             }
     }
 
@@ -39,21 +36,6 @@ public struct MissingDelegateActionRule: Rule {
         return CasePath.shown(Array(path.dropFirst()))
     }
 
-    /// The enums declared directly in the reducer (its extensions here included) or in its `Action`.
-    static func nestedEnums(of declarations: [ReducerDeclaration], in model: FileModel) -> Set<String> {
-        var names = Set<String>()
-        var pending = declarations.compactMap { model.typeHeaderByNameToken[$0.nameToken] }
-        var visitedAction = false
-        while let header = pending.popLast() {
-            for child in model.nestedTypeHeaders[header] ?? [] where model.typeHeaders[child].kind == .enum {
-                let name = model.typeHeaders[child].name
-                names.insert(name)
-                if name == "Action" && !visitedAction { visitedAction = true; pending.append(child) }
-            }
-        }
-        return names
-    }
-
     /// `delegateCase` is the case the Delegate enum would declare (see `delegateCase(of:nestedEnums:)`);
     /// `shown` when nil.
     static func message(type: String, shown: String, delegateCase: String? = nil, parent: String? = nil) -> String {
@@ -65,8 +47,8 @@ public struct MissingDelegateActionRule: Rule {
     /// The first parent (and where) whose logic matches the child's action `path` through the action path
     /// it composes the child at (`case .home(.settingsTapped):` for Home's `.settingsTapped`), as
     /// `Root at RootCoordinator.swift:82`; nil when the project model shows none.
-    static func parentMatching(_ path: [String], sentBy child: String, in project: FeatureIndex?) -> String? {
-        guard let project, !path.isEmpty else { return nil }
+    static func parentMatching(_ path: [String], sentBy child: String, in project: FeatureIndex) -> String? {
+        guard !path.isEmpty else { return nil }
         for (parent, composition) in project.parents(of: child) {
             let prefix = composition.edge.actionPath.split(separator: ".").map(String.init)
             guard !prefix.isEmpty, !composition.edge.isIdentity else { continue }

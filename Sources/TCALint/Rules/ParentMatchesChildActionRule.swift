@@ -11,32 +11,26 @@ public struct ParentMatchesChildActionRule: Rule {
         defaultSeverity: .warning,
         isOptIn: true,
         // `Reduce {` / `Reduce<`: a parent's logic in an extension file that never says `Reducer` (`coordinatorReduce()`).
-        prefilterNeedles: ["Reducer", "Reduce {", "Reduce<"],
-        readsProjectFeatures: true
+        prefilterNeedles: ["Reducer", "Reduce {", "Reduce<"]
     )
 
     public init() {}
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
-        guard let project = file.project, file.isAppCode else { return [] }
-        let code = file.code
+        guard file.isAppCode else { return [] }
+        let project = file.project
         var findings: [Finding] = []
-        for logic in file.reducerLogic where !logic.regions.isEmpty {
-            guard let declaration = logic.declarations.first,
-                  let parent = project.feature(declaration.qualifiedName) ?? project.feature(named: declaration.name, from: declaration.qualifiedName)
-            else { continue }
+        for parent in file.features where !parent.isProtocol {
             let children = Self.childActions(of: parent, in: project)
             guard !children.isEmpty else { continue }
-            for handling in logic.handling {
-                let prefix = handling.region.actionCasePrefix
-                for c in handling.cases where !c.clause.isDefault {
-                    for path in c.paths {
-                        let full = prefix + path
+            for logic in parent.logic where logic.location.path == file.path {
+                for c in logic.clauses where !c.isDefault {
+                    // Patterns already carry the logic's action prefix (`reduce(into:childAction:)` → [child, …]).
+                    for (n, full) in c.patterns.enumerated() {
                         guard let match = Self.childAction(matchedBy: full, children: children, in: project) else { continue }
-                        let at = Self.patternToken(of: path, clause: c.clause, code: code) ?? c.clause.label
-                        findings.append(finding(at: code.tokens[at].startOffset,
-                                                Self.message(parent: parent.name, shown: match.shown, child: match.owner.name,
-                                                             through: match.through.map(\.name))))
+                        let at = n < c.patternAnchors.count ? c.patternAnchors[n] ?? c.anchor : c.anchor
+                        findings.append(finding(at: at, Self.message(parent: parent.name, shown: match.shown, child: match.owner.name,
+                                                                     through: match.through.map(\.name))))
                     }
                 }
             }
@@ -99,7 +93,7 @@ public struct ParentMatchesChildActionRule: Rule {
             guard own != "delegate", child.cases.contains(own), !rest.contains("delegate") else { continue }
             // `.flow(.path(.element(…)))`, `.flow(.destination(.presented(…)))`: a stack's or a presentation's
             // element, not judged (see the document's Limits).
-            guard !OwnActionSends.wrapsChildAction(Array(rest)) else { continue }
+            guard !CasePath.wrapsChildAction(Array(rest)) else { continue }
             if child.childCases.contains(own) {
                 // `.home(.watched(.x))` with Home scoping `.watched`: the grandchild's action, which Home neither
                 // sends nor handles; named as the grandchild's (blind-judged false when named as Home's).
@@ -109,19 +103,6 @@ public struct ParentMatchesChildActionRule: Rule {
                 return Match(owner: inner.owner, through: [child.feature] + inner.through, shown: CasePath.shown(full))
             }
             return Match(owner: child.feature, through: [], shown: CasePath.shown(full))
-        }
-        return nil
-    }
-
-    /// The `.` that starts the pattern's first component inside the clause, when it can be found.
-    static func patternToken(of path: [String], clause: SwitchClauses.Clause, code: CodeTokens) -> Int? {
-        guard let first = path.first else { return nil }
-        var k = clause.label + 1
-        while k < clause.patternEnd {
-            if code.isDot(k), code.memberName(k + 1) == first, CasePath.read(at: k, code: code, limit: clause.patternEnd).starts(with: path) {
-                return k
-            }
-            k += 1
         }
         return nil
     }

@@ -2,7 +2,7 @@
 /// `.ifLet(\.$field, …)` of the feature integrates: a child's reducer never runs, and dismissal neither
 /// clears the state nor cancels the child's effects; an alert that the feature does not clear on
 /// `.dismiss` itself stays in state after it closes. Fields the feature never sets are left alone.
-/// Read from the file's own feature model, and only where the whole body is visible in the file.
+/// Read from the project's feature model, and only where the whole body is visible (TCA's own reducers only).
 public struct PresentsWithoutIfLetRule: Rule {
     public static let description = RuleDescription(
         id: "presents_without_if_let",
@@ -17,9 +17,8 @@ public struct PresentsWithoutIfLetRule: Rule {
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
         guard file.isAppCode else { return [] }
-        let index = FeatureIndex(files: [FileFactsExtractor.extract(file)])
         var findings: [Finding] = []
-        for feature in index.features {
+        for feature in file.features {
             guard let state = feature.state, let builder = Self.soleVisibleBody(of: feature) else { continue }
             let fields = Set(state.fields.map(\.name))
             // Every path the body integrates; a path that is not a field of State (a key path held in a
@@ -36,14 +35,14 @@ public struct PresentsWithoutIfLetRule: Rule {
             let written = Set(clauses.flatMap(\.code.writes) + feature.logic.compactMap(\.everyAction).flatMap(\.writes))
             for field in state.fields where !integrated.contains(field.name) && actionCases.contains(field.name)
                 && written.contains(field.name) {
-                guard let presented = Self.presented(field), let offset = Self.offset(of: field, in: file) else { continue }
+                guard let presented = Self.presented(field), field.location.path == file.path else { continue }
                 // An alert or dialog the feature clears on `.dismiss` is cleared whenever the view closes it,
                 // buttons included (the view sends `.dismiss` while the state is still set): no harm.
                 if presented != .feature, clauses.contains(where: { c in
                     c.code.writes.contains(field.name)
                         && c.patterns.contains { $0 == [field.name, "dismiss"] || $0 == [field.name] } }) { continue }
                 let attribute = field.attributes.contains("Presents") ? "Presents" : "PresentationState"
-                findings.append(finding(at: offset, Self.message(field: field.name, feature: feature.name, presented,
+                findings.append(finding(at: field.anchor, Self.message(field: field.name, feature: feature.name, presented,
                                                                  attribute: attribute,
                                                                  usesCaseKeyPaths: feature.reducerEvidence == ["@Reducer"])))
             }
@@ -92,21 +91,5 @@ public struct PresentsWithoutIfLetRule: Rule {
         if type.hasPrefix("ConfirmationDialogState<") { return .dialog }
         let isState = type.hasSuffix(".State?") || type.hasPrefix("PresentationState<") && type.hasSuffix(".State>")
         return isState ? .feature : nil
-    }
-
-    /// The byte offset of the field's name on its declaration line.
-    private static func offset(of field: PropertyFacts, in file: AnalyzedFile) -> Int? {
-        let source = file.source
-        guard field.location.path == source.path, field.location.line >= 1, field.location.line <= source.lineStarts.count
-        else { return nil }
-        let start = source.lineStarts[field.location.line - 1]
-        let end = field.location.line < source.lineStarts.count ? source.lineStarts[field.location.line] : source.bytes.count
-        let code = file.code
-        var i = code.firstIndex(endingAfter: start)
-        while i < code.count && code.tokens[i].startOffset < end {
-            if code.text(i) == field.name { return code.tokens[i].startOffset }
-            i += 1
-        }
-        return nil
     }
 }

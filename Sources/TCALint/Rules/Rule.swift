@@ -17,13 +17,8 @@ public struct RuleDescription: Sendable {
     /// no needle of any rule are skipped unread (see `Prefilter`). A test fails when a rule fires
     /// in a file without its needle.
     public let prefilterNeedles: [String]
-    /// The rule reads other files' features through `AnalyzedFile.project` (a child's actions declared in
-    /// the child's file). When an enabled rule does, a run indexes the project's features fully before it
-    /// lints (`Linter.readsProjectFeatures`); without it, the index holds only which types are reducers.
-    public let readsProjectFeatures: Bool
-
     public init(id: String, name: String, summary: String, defaultSeverity: Severity, isOptIn: Bool = false,
-                fixAvailability: FixAvailability = .none, prefilterNeedles: [String] = [], readsProjectFeatures: Bool = false) {
+                fixAvailability: FixAvailability = .none, prefilterNeedles: [String] = []) {
         self.id = id
         self.name = name
         self.summary = summary
@@ -31,7 +26,6 @@ public struct RuleDescription: Sendable {
         self.isOptIn = isOptIn
         self.fixAvailability = fixAvailability
         self.prefilterNeedles = prefilterNeedles
-        self.readsProjectFeatures = readsProjectFeatures
     }
 
     /// The rule's document, `rules/<id>.md`, embedded in the binary at build time (see `RuleDocsPlugin`).
@@ -58,8 +52,9 @@ public enum FixAvailability: String, Sendable, CaseIterable {
     case always
 }
 
-/// A rule reads one analysed file (tokens and reducer model) and describes its findings, each with
-/// its fix when the rule knows one. It never formats, locates or filters them: that is done by the
+/// A rule is a question to the model: it reads one analysed file's facts and the project's features, and
+/// describes its findings, each with its fix when the rule knows one (built from the file's tokens, which
+/// are there when fixes are wanted). It never formats, locates or filters them: that is done by the
 /// diagnostics layer. One rule per file in `Sources/TCALint/Rules/`, registered in `RuleRegistry.all`.
 public protocol Rule {
     static var description: RuleDescription { get }
@@ -68,9 +63,9 @@ public protocol Rule {
 }
 
 extension Rule {
-    /// A finding of this rule on the token that starts at `offset` (its range is that token's).
-    public func finding(at offset: Int, _ message: String, fix: Fix? = nil) -> Finding {
-        Finding(ruleID: Self.description.id, offset: offset, message: message, fix: fix)
+    /// A finding of this rule on the token at `anchor`.
+    public func finding(at anchor: Anchor, _ message: String, fix: Fix? = nil) -> Finding {
+        Finding(ruleID: Self.description.id, range: anchor.offset..<anchor.end, message: message, fix: fix)
     }
 
     /// A fix of this rule: `edits` resolve the findings at `findingOffsets` together.

@@ -14,21 +14,14 @@ public struct SideEffectInReducerRule: Rule {
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
         guard file.isAppCode else { return [] }
-        let code = file.code
         var findings: [Finding] = []
-        for part in file.reducerCode {
-            // A store reached through a `@Dependency` property (`database.save(…)`) is a client tests can
-            // already replace: moving the call into `.run` is style, not the untestable work this rule is about.
-            let dependencies = Set(DependencyProperties(declarations: part.logic.declarations, code: code).names.values)
-            for range in part.synchronous {
-                var j = range.lowerBound
-                while j < range.upperBound {
-                    guard let match = SideEffectCalls.match(at: j, limit: range.upperBound, code: code) else { j += 1; continue }
-                    if match.isNamedStore && dependencies.contains(code.text(match.start)) { j = match.end + 1; continue }
-                    findings.append(finding(at: code.tokens[match.start].startOffset,
-                                            Self.message(match, typeName: part.logic.typeName)))
-                    j = match.end + 1
-                }
+        for (feature, logic) in file.logic {
+            // A store reached through a `@Dependency` property (`database.save(…)`, also `@Dependency(Client.self)`),
+            // declared in any file of the feature, is a client tests can already replace: moving the call into
+            // `.run` is style, not the untestable work this rule is about.
+            let dependencies = Set(feature.dependencies.map(\.name))
+            for effect in logic.sideEffects where !(effect.isNamedStore && dependencies.contains(effect.receiver)) {
+                findings.append(finding(at: effect.anchor, Self.message(effect, typeName: feature.name)))
             }
         }
         return findings
@@ -36,7 +29,7 @@ public struct SideEffectInReducerRule: Rule {
 
     /// Work done on the spot happens while the store handles the action; scheduled work (`Task { }`,
     /// `DispatchQueue.main.asyncAfter`) runs later, but outside the store as well.
-    static func message(_ match: SideEffectCalls.Match, typeName: String) -> String {
+    static func message(_ match: SideEffectFacts, typeName: String) -> String {
         if match.schedulesWork {
             let delay = match.shown.contains(".asyncAfter") ? " (a @Dependency clock's sleep for the delay)" : ""
             return "\(match.shown) in \(typeName)'s reducer itself schedules work outside the store: it runs later, outside any effect, so the store cannot cancel it, a TestStore cannot see or wait for it, and what it does escapes the effect system; do the work in a .run effect instead\(delay)"

@@ -5,7 +5,7 @@ import XCTest
 /// written from reading the inputs.
 final class FeatureIndexTests: XCTestCase {
     static func facts(_ path: String, _ source: String) -> FileFacts {
-        FileFactsExtractor.extract(AnalyzedFile(source: SourceFile(path: path, bytes: Array(source.utf8))))
+        ProjectIndexer.facts(path: path, bytes: Array(source.utf8))
     }
 
     static func index(_ files: [(String, String)]) -> FeatureIndex {
@@ -154,8 +154,10 @@ final class FeatureIndexTests: XCTestCase {
         XCTAssertEqual(rename.action.enums.map { $0.name }, ["ViewAction", "InternalAction"])
         XCTAssertEqual(rename.logic.map { $0.labels }, [["into", "viewAction"], ["into", "internalAction"]])
         XCTAssertEqual(rename.logic.map { $0.actionName }, ["viewAction", "internalAction"])
+        // The part of the action each split receives, applied once to its patterns.
+        XCTAssertEqual(rename.logic.map { $0.actionPrefix }, [["view"], ["internal"]])
         let save = rename.logic[0].clauses[0]
-        XCTAssertEqual(save.patterns, [["saveTapped"]])
+        XCTAssertEqual(save.patterns, [["view", "saveTapped"]])
         XCTAssertEqual(save.code.sends.map { $0.path }, [["internal", "saved"]])
         XCTAssertEqual(save.code.sends.map { $0.how }, [.returned])
         let saved = rename.logic[1].clauses[0]
@@ -256,7 +258,7 @@ final class FeatureIndexTests: XCTestCase {
             """)])
         let logic = index.feature("Game")?.logic ?? []
         XCTAssertEqual(logic.map { "\($0.kind.rawValue):\($0.owner)" },
-                       ["initReduce:extra", "reduceClosure:core", "effectFunction:helper"])
+                       ["reduceClosure:extra", "reduceClosure:core", "effectFunction:helper"])
         XCTAssertEqual(logic[0].everyAction?.writes, ["ticks"])
         XCTAssertEqual(logic[1].clauses.map { $0.code.isNoOp }, [true, true, false])
         XCTAssertEqual(logic[1].clauses[2].code.writes, ["selected"])
@@ -311,8 +313,6 @@ final class FeatureIndexTests: XCTestCase {
         XCTAssertEqual(index.features.map { $0.qualifiedName }, ["App"], "the original index is unchanged")
         XCTAssertEqual(index.removing(path: "P.swift").features.count, 0)
         XCTAssertEqual(edited.replacing(prelude).features.map { $0.qualifiedName }, ["App"])
-        XCTAssertTrue(index.needsProjectContext(app))
-        XCTAssertFalse(index.needsProjectContext(prelude))
     }
 
     func testTheModelDoesNotDependOnTheOrderFilesArriveIn() {

@@ -75,28 +75,27 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertFalse(ProjectIndexer.areAllFiles([root + "/missing.swift"]))
     }
 
-    func testTheProtocolScopeReadsOnlyFilesThatCanDeclareReducerProtocols() throws {
+    func testProtocolChainsAreLearnedThroughFilesThatNeverSayReducer() throws {
         let tree = try ScratchTree()
         let paths = [
             try tree.write("Base.swift", "protocol Feature: Reducer {}\n").path,
             // A chain link whose file never says `Reducer`: found once `Feature` is learned.
             try tree.write("Screen.swift", "protocol Screen: Feature {}\n").path,
-            // Adopts a protocol but declares none: not read for this scope.
             try tree.write("Use.swift", "struct X: Screen { var body: some ReducerOf<Self> { EmptyReducer() } }\n").path,
         ].sorted()
-        let protocols = ProjectIndexer.index(paths: paths, jobs: 2, scope: .reducerProtocols)
-        XCTAssertEqual(protocols.projectReducerProtocols, ["Feature", "Screen"])
-        XCTAssertEqual(protocols.files.keys.sorted(), [paths[0], paths[1]])
-        let features = ProjectIndexer.index(paths: paths, jobs: 2, scope: .features)
-        XCTAssertEqual(features.features.map { $0.reducerEvidence }, [["Screen", "Feature", "Reducer"]])
+        let index = ProjectIndexer.index(paths: paths, jobs: 2)
+        XCTAssertEqual(index.projectReducerProtocols, ["Feature", "Screen"])
+        XCTAssertEqual(index.features.map { $0.reducerEvidence }, [["Screen", "Feature", "Reducer"]])
     }
 
     func testLearnedNamesReachFilesThatOnlyNameThem() {
-        XCTAssertFalse(ProjectIndexer.mayContainFacts(Array(Self.screen.utf8)))
-        XCTAssertTrue(ProjectIndexer.mayContainFacts(Array(Self.screen.utf8), learned: [Array("Feature".utf8)]))
-        // The documented gap: one byte search per file, and a `State` extension alone does not say `Reduce`.
-        XCTAssertFalse(ProjectIndexer.mayContainFacts(Array("extension A.State { var x: Int { 1 } }".utf8)))
-        XCTAssertTrue(ProjectIndexer.mayContainFacts(Array("func coordinatorReduce() {}".utf8)))
+        XCTAssertFalse(ProjectIndexer.isWorthReading(Array(Self.screen.utf8)))
+        XCTAssertTrue(ProjectIndexer.isWorthReading(Array(Self.screen.utf8), learned: [Array("Feature".utf8)]))
+        // The documented gap: one byte search per file, and a `State` extension alone names no needle.
+        XCTAssertFalse(ProjectIndexer.isWorthReading(Array("extension A.State { var x: Int { 1 } }".utf8)))
+        XCTAssertTrue(ProjectIndexer.isWorthReading(Array("func coordinatorReduce() {}".utf8)))
+        // Logic in a State's methods says `Effect`.
+        XCTAssertTrue(ProjectIndexer.isWorthReading(Array("extension A.State { mutating func load() -> Effect<A.Action> { .none } }".utf8)))
         XCTAssertFalse(Prefilter.mayContainFinding(Array(Self.screen.utf8)))
         XCTAssertTrue(Prefilter.mayContainFinding(Array(Self.screen.utf8), projectNames: [Array("Feature".utf8)]))
     }

@@ -127,16 +127,9 @@ final class ProjectRulesTests: XCTestCase {
         // `.send(.refresh)` reuses logic the coordinator's own switch holds: reported in the extension's file.
         let found = lint([SendForLogicReuseRule.self], paths)
         XCTAssertEqual(found.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" }, ["RootCoordinator.swift:11"])
-        // The extension's file linted without the project does not know Root is a reducer.
+        // The extension's file linted without its project does not know Root is a reducer.
         let alone = Linter(rules: [SendForLogicReuseRule.self]).lint(SourceFile(path: "RootCoordinator.swift", bytes: Array(Self.coordinator.utf8)))
         XCTAssertEqual(alone, [])
         _ = tree
-    }
-
-    func testRulesThatReadFeaturesMakeTheLinterIndexFully() {
-        XCTAssertTrue(Linter(rules: [ParentMatchesChildActionRule.self]).readsProjectFeatures)
-        XCTAssertEqual(Linter(rules: [ParentMatchesChildActionRule.self]).indexScope.detail, .full)
-        XCTAssertFalse(Linter(rules: RuleRegistry.defaultEnabled).readsProjectFeatures)
-        XCTAssertEqual(Linter(rules: RuleRegistry.defaultEnabled).indexScope.detail, .declarations)
     }
 }

@@ -102,7 +102,7 @@ enum SideEffectCalls {
     static func match(at j: Int, limit: Int, code: CodeTokens) -> Match? {
         guard code.tokens[j].kind == .identifier, !code.isDot(j - 1) || code.is(j - 2, "self") else { return nil }
         let name = code.text(j)
-        if let task = UnstructuredTask.at(j, limit: limit, code: code) {
+        if let task = UnstructuredTasks.at(j, limit: limit, code: code) {
             return Match(start: j, end: task.close, shown: task.isDetached ? "Task.detached { … }" : "Task { … }", schedulesWork: true)
         }
         if systemCalls.contains(name), code.isPunct(j + 1, .lparen), !code.isDot(j - 1) {

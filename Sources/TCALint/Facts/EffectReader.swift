@@ -1,0 +1,511 @@
+/// Reads the effects of a stretch of reducer logic: where each is (`.run { … }`, `.task`, `.fireAndForget`…,
+/// their `catch:` handlers), how long it lives, what it sends, how it is cancelled, and what its closures
+/// do that rules ask about. The one reading of "is this an effect" and of an effect's lifetime.
+struct EffectReader {
+    let extractor: FactsExtractor
+    var code: CodeTokens { extractor.code }
+
+    /// Effect factories whose closures run as the effect, not while the reducer handles the action.
+    static let factories: Set<String> = ["run", "task", "fireAndForget", "future", "publisher"]
+    /// Types an effect factory may be called on (`Effect.run`, `EffectTask.task`, `EffectOf<Self>.run`).
+    static let effectTypeNames: Set<String> = ["Effect", "EffectOf", "EffectTask", "EffectPublisher"]
+
+    /// An effect found in code: its tokens, before its facts are read.
+    struct Found {
+        /// The factory's name token.
+        var nameToken: Int
+        /// The first token of the expression (`.` or `Effect`).
+        var start: Int
+        /// `{` and `}` of each closure it runs: the operation, then a `catch:` handler.
+        var closures: [(open: Int, close: Int)]
+        /// Last token of the effect call.
+        var end: Int
+    }
+
+    /// The outermost effects in [from, to), skipping `excluded` ranges (other logic units nested here).
+    func find(from: Int, to: Int, excluding excluded: [Range<Int>]) -> [Found] {
+        var result: [Found] = []
+        var j = from
+        while j < to {
+            if let range = excluded.first(where: { $0.contains(j) }) { j = range.upperBound; continue }
+            if let effect = effect(atDot: j, limit: to) {
+                result.append(effect)
+                j = effect.end + 1
+            } else {
+                j += 1
+            }
+        }
+        return result
+    }
+
+    /// The effect whose `.` is at j: `.run {`, `.run(priority: p) {`, `.run(operation: { … })`,
+    /// `.run { … } catch: { … }`, `Effect.run {`, `EffectOf<Self>.run {`, `.task {`, `.fireAndForget {`.
+    func effect(atDot j: Int, limit: Int) -> Found? {
+        guard code.isDot(j), j + 1 < limit, code.tokens[j + 1].kind == .identifier else { return nil }
+        let name = code.text(j + 1)
+        guard Self.factories.contains(name), let start = effectStart(dot: j) else { return nil }
+        var k = j + 2
+        var closures: [(open: Int, close: Int)] = []
+        var end = j + 1
+        if code.isPunct(k, .lparen), let argsClose = code.partnerOf(k), argsClose > k, argsClose < limit {
+            closures += closureArguments(open: k, close: argsClose)
+            end = argsClose
+            k = argsClose + 1
+        }
+        // Trailing closures: the operation, then a labeled `catch: { … }`.
+        var tookTrailing = false
+        while k < limit {
+            var brace = k
+            if code.is(k, "catch"), code.isPunct(k + 1, .colon), tookTrailing || !closures.isEmpty { brace = k + 2 }
+            else if tookTrailing || !closures.isEmpty && brace == k { break }
+            guard code.isPunct(brace, .lbrace), let c = code.partnerOf(brace), c > brace, c < limit else { break }
+            closures.append((brace, c))
+            tookTrailing = true
+            end = c
+            k = c + 1
+        }
+        guard !closures.isEmpty else { return nil }
+        return Found(nameToken: j + 1, start: start, closures: closures, end: end)
+    }
+
+    /// The expression's first token when the dot at j has an effect receiver: a leading dot (`.run`, `return .run`,
+    /// `.merge(.run …)`) or an effect type (`Effect.run`, `EffectOf<Self>.run`); nil for calls on values
+    /// (`store.run`, `task.run()`, `x?.run`).
+    func effectStart(dot j: Int) -> Int? {
+        guard j > 0 else { return j }
+        let p = j - 1
+        if code.tokens[p].kind == .identifier { return Self.effectTypeNames.contains(code.text(p)) ? p : nil }
+        if code.tokens[p].kind == .operator, code.tokens[p].end == code.tokens[j].start {
+            // `Effect<Action>.run`: a closing generic glued to the dot.
+            guard code.bytes[code.tokens[p].endOffset - 1] == UInt8(ascii: ">") else { return nil }
+            var k = p
+            var steps = 0
+            while k > 0 && steps < 32 && !(code.tokens[k].kind == .identifier && Self.effectTypeNames.contains(code.text(k))) {
+                k -= 1
+                steps += 1
+            }
+            return steps < 32 && k > 0 ? k : nil
+        }
+        if code.isPunct(p, .rparen) || code.isPunct(p, .rbracket) || code.isPunct(p, .rbrace) { return nil }
+        if code.tokens[p].kind == .keyword { return code.is(p, "self") || code.is(p, "Self") || code.is(p, "super") ? nil : j }
+        return j
+    }
+
+    /// Closures passed as arguments: `operation: { … }`, `catch: { … }`, or unlabeled.
+    private func closureArguments(open: Int, close: Int) -> [(open: Int, close: Int)] {
+        var result: [(open: Int, close: Int)] = []
+        var j = open + 1
+        while j < close {
+            if code.isPunct(j, .lbrace), code.isPunct(j - 1, .colon) || code.isPunct(j - 1, .comma) || j == open + 1,
+               let c = code.partnerOf(j), c > j, c < close {
+                result.append((j, c))
+                j = c + 1
+                continue
+            }
+            j = code.skipGroup(j, limit: close)
+        }
+        return result
+    }
+
+    // MARK: facts
+
+    /// The facts of an effect found in the logic region [open, close] whose state is called `stateName`.
+    func facts(of found: Found, regionOpen: Int, regionClose: Int, stateName: String) -> EffectFacts {
+        var facts = EffectFacts(name: code.text(found.nameToken), anchor: extractor.anchor(found.nameToken),
+                                start: extractor.anchor(found.start), dot: extractor.anchor(found.nameToken - 1))
+        facts.sendName = sendName(found)
+        readLifetime(found, into: &facts)
+        facts.cancellableIDs = Self.cancellableIDs(afterExpressionEnd: found.end + 1, expressionStart: found.start,
+                                                   regionOpen: regionOpen, regionClose: regionClose, code: code)
+        facts.forceTries = forceTries(found)
+        if let send = facts.sendName, let operation = found.closures.first {
+            facts.escapingTasks = UnstructuredTasks.find(from: operation.open + 1, to: operation.close, code: code)
+                .filter { task in
+                    calls(send, from: task.open, to: task.close)
+                        && !isCancelledByTheEffect(task.nameToken, from: operation.open, to: operation.close)
+                }
+                .map { TaskFacts(anchor: extractor.anchor($0.nameToken), isDetached: $0.isDetached) }
+        }
+        facts.stateCaptures = stateCaptures(found, stateName: stateName)
+        return facts
+    }
+
+    /// The name the operation closure gives its `Send` (`send` in `{ send in`, `{ [id] send in`,
+    /// `{ @MainActor send in`), or nil when it has none (`.fireAndForget { }`, `{ _ in }`).
+    private func sendName(_ found: Found) -> String? {
+        guard let open = found.closures.first?.open, code.closureBodyStart(open) != nil || code.isPunct(open + 1, .lbracket) else { return nil }
+        var j = open + 1
+        if code.isPunct(j, .lbracket) { j = code.skipGroup(j, limit: found.closures[0].close) }
+        while code.isPunct(j, .at) { j += 2 }
+        if code.isPunct(j, .lparen) { j += 1 }
+        guard code.tokens.indices.contains(j), code.tokens[j].kind == .identifier else { return nil }
+        return code.text(j)
+    }
+
+    /// Words that name endless sources of events in a `for try await x in <sequence>` header.
+    static let endlessSourceWords = ["timer", "notification", "observ", "updates", "changes", "events"]
+
+    /// How long the effect lives, in two grades read in one scan of its closures: it *may live long* (any
+    /// `while` loop, a `for await`, a timer) — what matters when it sends into a child that can go away —
+    /// and it *never ends by itself* (`while true`, `while !Task.isCancelled`, a `for await` over a source
+    /// of events) — what matters when each repetition of an action starts another copy. Also what it sends.
+    private func readLifetime(_ found: Found, into facts: inout EffectFacts) {
+        for closure in found.closures {
+            var k = closure.open + 1
+            while k < closure.close {
+                defer { k += 1 }
+                let t = code.tokens[k]
+                if t.kind == .keyword {
+                    if code.is(k, "while") {
+                        facts.isLongLiving = true
+                        if facts.endlessLoop == nil && !code.isPunct(k - 1, .rbrace) {
+                            if code.is(k + 1, "true") && code.isPunct(k + 2, .lbrace) { facts.endlessLoop = "while true" }
+                            if code.isOperator(k + 1, "!") && code.is(k + 2, "Task") && code.isDot(k + 3) && code.is(k + 4, "isCancelled")
+                                && code.isPunct(k + 5, .lbrace) { facts.endlessLoop = "a loop until cancelled" }
+                        }
+                    }
+                    if code.is(k, "for") {
+                        var s = k + 1
+                        if code.is(s, "try") { s += 1 }
+                        guard code.is(s, "await") else { continue }
+                        let endless = sequenceIsEndless(from: s + 1, limit: closure.close)
+                        // `for await` over a stream of events lives as long as the stream; `for try await` over a
+                        // response (a request's chunks) ends with it, unless the sequence names a source of events.
+                        if s == k + 1 || endless { facts.isLongLiving = true }
+                        if endless && facts.endlessLoop == nil { facts.endlessLoop = "for await over an endless sequence" }
+                    }
+                } else if t.kind == .identifier {
+                    if code.is(k, "timer") && code.isDot(k - 1) && code.isPunct(k + 1, .lparen) { facts.isLongLiving = true }
+                    if code.is(k, "Timer") && code.isDot(k + 1) && code.is(k + 2, "publish") { facts.isLongLiving = true }
+                    if code.is(k, "send") && code.isPunct(k + 1, .lparen) && !code.isDot(k - 1) {
+                        let path = CasePath.read(at: k + 2, code: code, limit: closure.close)
+                        if !path.isEmpty { facts.sentPaths.append(path) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the sequence of the loop header starting at `start` (up to its `{`) names an endless source.
+    private func sequenceIsEndless(from start: Int, limit: Int) -> Bool {
+        var k = start
+        while k < limit && !code.isPunct(k, .lbrace) {
+            if code.tokens[k].kind == .identifier {
+                let word = code.text(k).lowercased()
+                if Self.endlessSourceWords.contains(where: { word.contains($0) }) { return true }
+            }
+            k = code.skipGroup(k, limit: limit)
+        }
+        return false
+    }
+
+    // MARK: cancellation
+
+    /// Ids of `.cancellable(id:)` modifiers chained after the expression ending before `k`; when the
+    /// expression is an argument of `.merge(…)` / `.concatenate(…)`, the chain after that call counts too.
+    static func cancellableIDs(afterExpressionEnd k: Int, expressionStart: Int, regionOpen: Int, regionClose: Int,
+                               code: CodeTokens) -> [[String]] {
+        var ids: [[String]] = []
+        var j = k
+        var start = expressionStart
+        var rounds = 0
+        while j < regionClose && rounds < 16 {
+            rounds += 1
+            // The modifier chain: `.name<…>(…) { … }`.
+            while j < regionClose && code.isDot(j) && code.isNameLike(j + 1) {
+                let isCancellable = code.is(j + 1, "cancellable")
+                j += 2
+                if let g = code.skipGenericArguments(j, limit: regionClose) { j = g }
+                if code.isPunct(j, .lparen) {
+                    if isCancellable { ids += idArguments(open: j, code: code) }
+                    j = code.skipGroup(j, limit: regionClose)
+                }
+                while code.isPunct(j, .lbrace) { j = code.skipGroup(j, limit: regionClose) }
+            }
+            // An argument of `.merge(…)` / `.concatenate(…)`: continue after the call.
+            guard code.isPunct(j, .comma) || code.isPunct(j, .rparen) || code.isPunct(j, .rbracket),
+                  let open = enclosingOpen(before: start, regionOpen: regionOpen, code: code),
+                  code.isNameLike(open - 1), code.is(open - 1, "merge") || code.is(open - 1, "concatenate"),
+                  let close = code.partnerOf(open), close > open else { break }
+            start = open - 1
+            j = close + 1
+        }
+        return ids
+    }
+
+    /// The `(` (or the `(` around `[` in `.merge([…])`) that encloses token `start`, or nil.
+    static func enclosingOpen(before start: Int, regionOpen: Int, code: CodeTokens) -> Int? {
+        var k = start - 1
+        var steps = 0
+        while k > regionOpen && steps < 4096 {
+            steps += 1
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket) || code.isPunct(k, .rbrace), let o = code.partnerOf(k), o < k {
+                k = o - 1
+                continue
+            }
+            if code.isPunct(k, .lbrace) { return nil }
+            if code.isPunct(k, .lparen) { return k }
+            if code.isPunct(k, .lbracket) { return code.isPunct(k - 1, .lparen) ? k - 1 : nil }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// The ids in the arguments `(id: X, cancelInFlight: …)` or `(ids: [A, B])` opening at `open`.
+    static func idArguments(open: Int, code: CodeTokens) -> [[String]] {
+        guard let close = code.partnerOf(open), close > open else { return [] }
+        var j = open + 1
+        var ids: [[String]] = []
+        while j < close {
+            if (code.is(j, "id") || code.is(j, "ids")) && code.isPunct(j + 1, .colon) {
+                var k = j + 2
+                if code.isPunct(k, .lbracket), let arrayClose = code.partnerOf(k), arrayClose > k {
+                    var e = k + 1
+                    while e < arrayClose {
+                        var end = e
+                        while end < arrayClose && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: arrayClose) }
+                        let id = components(from: e, to: end, code: code)
+                        if !id.isEmpty { ids.append(id) }
+                        e = end + 1
+                    }
+                    k = arrayClose + 1
+                } else {
+                    var end = k
+                    while end < close && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: close) }
+                    let id = components(from: k, to: end, code: code)
+                    if !id.isEmpty { ids.append(id) }
+                    k = end
+                }
+                j = k
+                continue
+            }
+            j = code.skipGroup(j, limit: close)
+        }
+        return ids
+    }
+
+    /// Dotted name components of the expression [from, to), arguments and `self` dropped.
+    static func components(from: Int, to: Int, code: CodeTokens) -> [String] {
+        var names: [String] = []
+        var j = from
+        while j < to && names.count < 8 {
+            if code.isNameLike(j) {
+                if !(code.is(j, "self") || code.is(j, "Self")) { names.append(code.text(j)) }
+                j += 1
+                continue
+            }
+            j = code.skipGroup(j, limit: to)
+        }
+        return names
+    }
+
+    /// Ids of every `.cancel(id:)` / `.cancel(ids:)` in [from, to).
+    static func cancelledIDs(from: Int, to: Int, code: CodeTokens) -> [[String]] {
+        var ids: [[String]] = []
+        var j = from
+        while j < to {
+            if code.is(j, "cancel") && code.isDot(j - 1) && code.isPunct(j + 1, .lparen) {
+                ids += idArguments(open: j + 1, code: code)
+            }
+            j += 1
+        }
+        return ids
+    }
+
+    // MARK: try!
+
+    /// `try! await …` in the effect's closures (a task started inside is not the effect's, see `escapingTasks`).
+    private func forceTries(_ found: Found) -> [ForceTryFacts] {
+        var result: [ForceTryFacts] = []
+        for (index, closure) in found.closures.enumerated() {
+            let tasks = UnstructuredTasks.find(from: closure.open + 1, to: closure.close, code: code)
+            var j = closure.open + 1
+            while j < closure.close {
+                if let task = tasks.first(where: { $0.open == j }) { j = task.close + 1; continue }
+                defer { j += 1 }
+                guard code.is(j, "try"), code.isOperator(j + 1, "!"),
+                      code.tokens[j + 1].start == code.tokens[j].end else { continue }
+                let end = code.statementEnd(from: j, limit: closure.close)
+                guard (j + 2..<end).contains(where: { code.is($0, "await") }) else { continue }
+                result.append(ForceTryFacts(anchor: extractor.anchor(j), bang: extractor.anchor(j + 1),
+                                            placement: placement(closure.open, isOperation: index == 0, token: j)))
+            }
+        }
+        return result
+    }
+
+    /// Where the token sits in the effect closure opening at `open`: the innermost enclosing block that
+    /// changes what `try` would do (a `do` with a `catch`, a `defer`, a nested closure), else the
+    /// closure itself (`.operation`, or `.handler` for the effect's other closures). The blocks of `if`,
+    /// `guard`, `for`, `while`, `switch`, `else`, `repeat`, `catch` and a `do` without `catch` pass the
+    /// error on unchanged.
+    private func placement(_ open: Int, isOperation: Bool, token: Int) -> ForceTryFacts.Placement {
+        var k = token - 1
+        while k > open {
+            if code.isPunct(k, .rbrace) || code.isPunct(k, .rparen) || code.isPunct(k, .rbracket),
+               let o = code.partnerOf(k), o < k {
+                k = o - 1
+                continue
+            }
+            if code.isPunct(k, .lbrace) {
+                guard let keyword = statementKeyword(ofBlock: k) else { return .nestedClosure }
+                if keyword == "do", let c = code.partnerOf(k), code.is(c + 1, "catch") { return .doWithCatch }
+                if keyword == "defer" { return .deferBlock }
+            }
+            k -= 1
+        }
+        return isOperation ? .operation : .handler
+    }
+
+    static let blockKeywords: Set<String> = ["if", "guard", "for", "while", "switch", "else", "repeat", "do", "defer", "catch"]
+
+    /// The control-flow keyword that owns the block opening at `brace`, or nil for a closure.
+    private func statementKeyword(ofBlock brace: Int) -> String? {
+        var k = brace - 1
+        var steps = 0
+        while k >= 0 && steps < 256 {
+            steps += 1
+            if code.tokens[k].kind == .keyword, Self.blockKeywords.contains(code.text(k)) { return code.text(k) }
+            if code.isPunct(k, .lbrace) || code.isPunct(k, .semicolon) || code.isPunct(k, .rbrace) { return nil }
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket), let o = code.partnerOf(k), o < k {
+                k = o - 1
+                continue
+            }
+            if code.newlineBefore[k] && !code.continuesExpression(at: k, limit: brace) { return nil }
+            k -= 1
+        }
+        return nil
+    }
+
+    // MARK: tasks
+
+    /// Whether the closure calls the effect's `Send`: `send(…)`, `send.callAsFunction(…)`.
+    private func calls(_ send: String, from open: Int, to close: Int) -> Bool {
+        var j = open + 1
+        while j < close {
+            if code.tokens[j].kind == .identifier, !code.isDot(j - 1), code.isPunct(j + 1, .lparen) || code.isDot(j + 1),
+               code.text(j) == send { return true }
+            j += 1
+        }
+        return false
+    }
+
+    /// `debounce = Task { … }` (or `let t = Task { … }`) with `debounce.cancel()` / `debounce?.cancel()` in a
+    /// `defer` of the effect: the effect ends the task itself when it ends (a hand-written debounce). Only a
+    /// cancel in a `defer` runs when the effect is cancelled or ends.
+    private func isCancelledByTheEffect(_ taskToken: Int, from open: Int, to close: Int) -> Bool {
+        let t = taskToken
+        guard code.isOperator(t - 1, "="), code.tokens[t - 2].kind == .identifier else { return false }
+        let name = code.text(t - 2)
+        var d = open + 1
+        while d < close {
+            defer { d += 1 }
+            guard code.is(d, "defer"), code.isPunct(d + 1, .lbrace), let end = code.partnerOf(d + 1), end > d + 1 else { continue }
+            for j in (d + 2)..<end where code.tokens[j].kind == .identifier && code.text(j) == name {
+                var k = j + 1
+                if code.isOperator(k, "?") { k += 1 }
+                if code.isDot(k), code.is(k + 1, "cancel") { return true }
+            }
+        }
+        return false
+    }
+
+    // MARK: captures
+
+    /// Capture-list items of the operation closure that copy the whole state (`[state]`, `[s = state]`), unless
+    /// the closure hands the copy on whole (`saveGame(state)`).
+    private func stateCaptures(_ found: Found, stateName: String) -> [StateCaptureFacts] {
+        guard let operation = found.closures.first, code.isPunct(operation.open + 1, .lbracket),
+              let listClose = code.partnerOf(operation.open + 1), listClose > operation.open + 1 else { return [] }
+        var result: [StateCaptureFacts] = []
+        for item in captures(open: operation.open + 1, close: listClose)
+            where code.is(item.value, "state") || code.text(item.value) == stateName {
+            let captured = code.text(item.name)
+            guard !usesWhole(captured, from: listClose + 1, to: operation.close) else { continue }
+            var fields: [String] = []
+            for access in StateAccesses.read(from: listClose + 1, to: operation.close, stateName: captured, code: code)
+                where !fields.contains(access.field) { fields.append(access.field) }
+            result.append(StateCaptureFacts(anchor: extractor.anchor(item.value), value: code.text(item.value), fields: fields))
+        }
+        return result
+    }
+
+    /// Each capture item whose value is a single name: `x` in `[x]`, `[weak x]`, `[y = x]`, with the
+    /// name the closure uses for it (`y`, or `x` itself).
+    private func captures(open: Int, close: Int) -> [(name: Int, value: Int)] {
+        var result: [(name: Int, value: Int)] = []
+        var start = open + 1
+        while start < close {
+            var end = start
+            while end < close && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: close) }
+            var value = start
+            var name: Int? = nil
+            if let equals = (start..<end).first(where: { code.isOperator($0, "=") }) {
+                value = equals + 1
+                name = equals - 1
+            }
+            while value < end && (code.is(value, "weak") || code.is(value, "unowned")) { value += 1 }
+            if value + 1 == end, code.isNameLike(value) { result.append((name ?? value, value)) }
+            start = end + 1
+        }
+        return result
+    }
+
+    /// Whether `name` appears in [from, to) other than as the base of a member access (`name.field`).
+    private func usesWhole(_ name: String, from: Int, to: Int) -> Bool {
+        var j = from
+        while j < to {
+            if code.tokens[j].kind == .identifier || code.tokens[j].kind == .keyword, !code.isDot(j - 1),
+               !code.isDot(j + 1), code.text(j) == name { return true }
+            j += 1
+        }
+        return false
+    }
+}
+
+/// An unstructured task: `Task { … }`, `Task(priority: .high) { … }`, `Task<Void, Never> { … }`,
+/// `Task.detached { … }`, `Task.detached(priority: p) { … }`. Its work is not a child of the code
+/// that starts it, so cancelling that code does not cancel it.
+struct UnstructuredTasks {
+    var nameToken: Int
+    var open: Int
+    var close: Int
+    var isDetached: Bool
+
+    /// The tasks started in [from, to), outermost only (a task nested in another's closure is skipped).
+    static func find(from: Int, to: Int, code: CodeTokens) -> [UnstructuredTasks] {
+        var result: [UnstructuredTasks] = []
+        var j = from
+        while j < to {
+            if let task = at(j, limit: to, code: code) {
+                result.append(task)
+                j = task.close + 1
+            } else {
+                j += 1
+            }
+        }
+        return result
+    }
+
+    static func at(_ j: Int, limit: Int, code: CodeTokens) -> UnstructuredTasks? {
+        guard code.tokens[j].kind == .identifier, code.is(j, "Task") else { return nil }
+        // `Task` as a member of something else (`x.Task`) or a declared type (`var t: Task<…> {`,
+        // `-> Task<…> {`) starts no task; after a `case .x:` label it does.
+        if code.isDot(j - 1) || code.isOperator(j - 1, "->") { return nil }
+        if code.isPunct(j - 1, .colon), code.is(j - 3, "var") || code.is(j - 3, "let") { return nil }
+        var k = j + 1
+        var detached = false
+        if let g = code.skipGenericArguments(k, limit: limit) { k = g }
+        if code.isDot(k) && code.is(k + 1, "detached") {
+            detached = true
+            k += 2
+        }
+        if code.isPunct(k, .lparen) {
+            guard let c = code.partnerOf(k), c > k, c + 1 < limit else { return nil }
+            k = c + 1
+        }
+        guard code.isPunct(k, .lbrace), !code.newlineBefore[k], let close = code.partnerOf(k), close > k, close < limit
+        else { return nil }
+        return UnstructuredTasks(nameToken: j, open: k, close: close, isDetached: detached)
+    }
+}

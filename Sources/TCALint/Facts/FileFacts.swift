@@ -1,0 +1,640 @@
+/// What one file says about the project's TCA code: the one model every rule reads.
+///
+/// `FactsExtractor` reads a file's tokens once and writes everything any rule asks about into plain values:
+/// types with their members, reducer builders with their element trees and compositions, logic with its
+/// clauses, state accesses, sends and effects, and the few file-wide facts some rules need. Facts are
+/// anchored to the file's bytes (`Anchor`: where a finding is reported, and, with the file's tokens,
+/// where a fix edits), so that a lint run tokenizes a file once, keeps only its facts, and runs every
+/// rule on the facts of the whole project (`FeatureIndex`). Facts do not depend on other files: whether a
+/// type is a reducer is decided when the facts of every file are merged.
+public struct FileFacts: Sendable {
+    public var path: String
+    /// `protocol P: A, B` declarations.
+    public var protocols: [ProtocolFacts] = []
+    /// `typealias X = Y`, at top level or inside a type.
+    public var typealiases: [TypealiasFacts] = []
+    /// Every struct / enum / class / actor / extension with a member block, in source order.
+    public var types: [TypeFacts] = []
+    /// File-wide facts that do not belong to one type.
+    public var file = FileWideFacts()
+    /// Size and a hash of the bytes the facts were read from: a run that reads the file again (to locate its
+    /// findings) checks that it is still the same text.
+    public var byteCount = 0
+    public var digest: UInt64 = 0
+
+    public init(path: String) { self.path = path }
+}
+
+/// Where a fact is written in its file: the bytes of its token, and the token's index among the file's code
+/// tokens (comments excluded), which a rule uses, with the file's tokens, to build a fix.
+public struct Anchor: Sendable, Equatable, Hashable {
+    public var offset: Int
+    public var end: Int
+    public var token: Int
+
+    public init(offset: Int, end: Int, token: Int) {
+        self.offset = offset
+        self.end = end
+        self.token = token
+    }
+}
+
+/// Where something is written: 1-based line and column (columns in characters, as editors show them).
+public struct FactLocation: Sendable, Equatable, Comparable {
+    public var path: String
+    public var line: Int
+    public var column: Int
+
+    public static func < (a: FactLocation, b: FactLocation) -> Bool {
+        (a.path, a.line, a.column) < (b.path, b.line, b.column)
+    }
+}
+
+/// Facts of the whole file, not of one type.
+public struct FileWideFacts: Sendable {
+    /// The file mentions `TestStore`: it is test code.
+    public var usesTestStore = false
+    /// The file mentions `BindableAction` or `BindingAction`.
+    public var mentionsBindingActions = false
+    /// `._printChanges()` calls left in the code (debug-only, preview and own-API calls already left out).
+    public var printChanges: [PrintChangesFacts] = []
+    /// Names assigned `nil` or `.none` anywhere in the file (`detail = nil`, `$detail.wrappedValue = nil`), `$` dropped.
+    public var namesSetToNil: Set<String> = []
+    /// Last case components of the actions sent with `.finish()` (`await store.send(.onAppear).finish()`).
+    public var actionsSentWithFinish: Set<String> = []
+    /// `tca-lint:disable` commands of the file's comments, located.
+    public var disableCommands: [Suppressions.LocatedCommand] = []
+    /// Malformed `tca-lint:` commands, located.
+    public var invalidCommands: [Suppressions.InvalidCommand] = []
+}
+
+/// A `_printChanges` call that is a leftover debugging aid.
+public struct PrintChangesFacts: Sendable {
+    /// The `_printChanges` token.
+    public var anchor: Anchor
+    /// `Self._printChanges()`: SwiftUI's view debugging aid, not TCA's.
+    public var isSwiftUIView: Bool
+}
+
+public struct ProtocolFacts: Sendable, Equatable {
+    public var name: String
+    /// Base names of the inherited protocols (`Reducer` for `ComposableArchitecture.Reducer<S, A>`).
+    public var inherits: [String]
+    public var location: FactLocation
+}
+
+public struct TypealiasFacts: Sendable, Equatable {
+    /// Qualified name of the type it is declared in, or "" at top level.
+    public var enclosing: String
+    public var name: String
+    /// The aliased type as written (`FeatureState`, `Reducer`).
+    public var target: String
+    public var location: FactLocation
+}
+
+public struct TypeFacts: Sendable {
+    /// `struct`, `enum`, `class`, `actor` or `extension` (`ReducerDeclaration.Kind`'s raw values).
+    public var kind: String
+    /// As written; for extensions the extended type (`App.Feature`).
+    public var name: String
+    /// Enclosing type names and the name, joined by `.`.
+    public var qualifiedName: String
+    /// Qualified name of the enclosing type, or "".
+    public var enclosing: String
+    /// Base names of the inherited types (`FeatureReducer`, `Reducer`, `Equatable`).
+    public var inherits: [String]
+    /// `where Self: P` constraints of an extension (`extension Reducer where Self: FeatureReducer`).
+    public var selfConstraints: [String]
+    /// Attribute names without `@` (`Reducer`, `ObservableState`, `CasePathable`).
+    public var attributes: [String]
+    public var location: FactLocation
+    /// The name token (for extensions, the first token of the extended type).
+    public var anchor: Anchor
+    /// `{` and `}` of the member block.
+    public var membersOpen: Anchor
+    public var membersClose: Anchor
+    /// Cases declared at the type's own level (enums).
+    public var cases: [EnumCaseFacts] = []
+    /// Properties declared at the type's own level.
+    public var properties: [PropertyFacts] = []
+    /// Functions declared at the type's own level (not the bodies of nested types).
+    public var functions: [FunctionFacts] = []
+    /// Reducer builder lists: `var body`, `@ReducerBuilder` properties, functions that build a reducer.
+    public var builders: [BuilderFacts] = []
+    /// Per-action logic written in this declaration, in source order.
+    public var logic: [LogicFacts] = []
+    /// `@Dependency(…) var name` properties.
+    public var dependencies: [DependencyFacts] = []
+}
+
+public struct EnumCaseFacts: Sendable, Equatable {
+    public var name: String
+    /// The associated value text between the parentheses, or "".
+    public var payload: String
+    public var location: FactLocation
+}
+
+public struct PropertyFacts: Sendable, Equatable {
+    public var name: String
+    /// The annotated type as written (`Destination.State?`), else the type an initializer call names
+    /// (`= StackState<Path.State>()`), else "".
+    public var type: String
+    /// Attribute names without `@` (`Presents`, `PresentationState`, `BindingState`, `Shared`).
+    public var attributes: [String]
+    public var isLet: Bool
+    public var isStatic: Bool
+    /// A getter (`var x: T { … }` without `willSet`/`didSet` only): computed, not stored.
+    public var isComputed: Bool
+    public var location: FactLocation
+    /// `private(set)` / `fileprivate(set)`: a binding built in a view cannot write it.
+    public var hasRestrictedSetter = false
+    /// A computed property with a getter only (no `set`): nothing can assign it.
+    public var isReadOnlyComputed = false
+    /// For a read-only computed property: the names its getter reads as members of the value (`a` in `a || self.b`
+    /// reads a and b), or nil when it cannot be told (it calls a function or uses `self` whole). Empty for a
+    /// stored property.
+    public var getterReads: [String]? = []
+    /// For a read-only computed property: the functions its getter calls by bare name (`format(…)`).
+    public var getterCalls: [String] = []
+    /// The name token.
+    public var anchor: Anchor
+}
+
+public struct FunctionFacts: Sendable, Equatable {
+    public var name: String
+    /// Argument labels as written (`_` for none).
+    public var labels: [String]
+    public var returnsEffect: Bool
+    public var returnsReducer: Bool
+    public var isStatic: Bool
+    public var location: FactLocation
+    /// The type written for each parameter (`inout State`, `Action`, `ViewAction`), in order.
+    public var parameterTypes: [String] = []
+    public var anchor: Anchor
+}
+
+/// `@Dependency(\.date) var now`, `@Dependency(KeychainClient.self) var keychain`.
+public struct DependencyFacts: Sendable, Equatable {
+    /// The key path after `\.` (`date`, `date.now`), or nil for a dependency given by its type.
+    public var keyPath: String?
+    /// The type of a type-keyed dependency (`KeychainClient`), or nil.
+    public var keyType: String?
+    public var name: String
+    /// The property's name token.
+    public var anchor: Anchor
+}
+
+/// One reducer builder list of a type: its element tree and what composes in it.
+public struct BuilderFacts: Sendable {
+    public enum Kind: String, Sendable { case property, function }
+    /// `body`, `core`, `coordinatorReduce`.
+    public var name: String
+    public var kind: Kind
+    public var isStatic: Bool
+    /// The top-level elements, in order, each with what it nests.
+    public var tree: [ElementFacts]
+    /// Every `Scope` / `.ifLet` / `.forEach` / `.ifCaseLet` in the list and the lists nested in it.
+    public var edges: [EdgeFacts]
+    public var location: FactLocation
+    /// The name token.
+    public var anchor: Anchor
+    /// A getter with an explicit `return`: not a result builder, its statements build what it returns.
+    public var isPlainGetter = false
+    /// For `var body`: work evaluated every time the body is built (`expensive_body`).
+    public var work: [BodyWorkFacts] = []
+
+    /// Top-level element names in order (`Scope`, `BindingReducer`, `Reduce`, `core`), as `dump features` shows them.
+    public var elements: [String] { tree.map(\.displayName) }
+}
+
+/// One element of a builder list: a reducer expression with its chained modifiers, control flow whose
+/// branches are builder lists, or a statement.
+public struct ElementFacts: Sendable {
+    public enum Kind: String, Sendable {
+        /// `Name(…) { … }` or a plain reference `core`, `self.core`, `Child()`.
+        case expression
+        case ifStatement = "if"
+        case switchStatement = "switch"
+        case ifConfig = "#if"
+        case forLoop = "for"
+        /// `let` / `var` declaration.
+        case declaration
+        /// Any other statement.
+        case other
+    }
+
+    public var kind: Kind
+    /// Base callee (`Reduce`, `Scope`, `BindingReducer`, `Child`, `core`; "" for an unnamed expression);
+    /// `if`/`switch`/`#if`/`for`; `let`/`var`; the keyword of another statement.
+    public var name: String
+    /// Dotted callee as written when qualified (`ComposableArchitecture.Scope`, `self.core`).
+    public var qualified: String?
+    /// How messages name it (`Reduce`, `the if block`, a helper's name for `self.core()`).
+    public var displayName: String
+    /// The call as written for messages (`BindingReducer(action: \.view)`, `EmptyReducer()`).
+    public var shown: String
+    /// The base name token (where most rules report).
+    public var anchor: Anchor
+    /// First and last token of the element (for fixes that move it, and to tell which modifiers wrap what).
+    public var start: Anchor
+    public var end: Anchor
+    /// The element contributes a reducer to its list (not a declaration, statement or `print(…)`).
+    public var isReducer: Bool
+    /// A type's initialiser or reference (`Child()`, `Self.core`), or control flow holding one.
+    public var looksLikeReducer: Bool
+    /// `Scope(…)`: the index of its composition in the builder's `edges`.
+    public var composition: Int?
+    /// Parent logic: where the code of a `Reduce { … }`, `Reduce(self.core)` or a helper call that builds a
+    /// `Reduce` is (see `LogicReference`).
+    public var logic: LogicReference?
+    /// Where parent logic is reported and named: the element's name, or the helper's in `self.core()`.
+    public var logicAnchor: Anchor?
+    /// The trailing closure is a value handed to a child's initialiser, not a builder run now.
+    public var trailingClosureIsDeferred = false
+    public var hasArguments = false
+    public var hasTrailingClosure = false
+    public var modifiers: [ModifierFacts] = []
+    /// The trailing closure's elements when it is a builder (`CombineReducers { … }`, `Scope(…) { Child() }`).
+    public var children: [ElementFacts]?
+    /// Branches of `if`/`else`, `switch` cases, `#if` clauses, a `for` body.
+    public var branches: [[ElementFacts]] = []
+
+    /// `Reduce { … }` / `Reduce(…)`.
+    public var isReduce: Bool { kind == .expression && name == "Reduce" }
+    /// A `Scope(…)` initializer.
+    public var isScope: Bool { kind == .expression && name == "Scope" && hasArguments }
+}
+
+/// Where an element's parent logic is.
+public enum LogicReference: Sendable, Equatable {
+    /// `Reduce { … }`: the logic unit whose anchor is this `Reduce` token.
+    case closure(offset: Int)
+    /// `Reduce(self.core)`: the logic of the function named.
+    case function(String)
+    /// A helper call that builds a `Reduce` (`coordinatorReduce()`, `self.core()`): its builder.
+    case helper(String)
+    /// `Reduce(…)` with an argument that is no function of the type.
+    case unknown
+}
+
+/// A chained member call on an element: `.ifLet(\.$child, action: \.child) { Child() }`, `.onChange(of:) { … }`.
+public struct ModifierFacts: Sendable {
+    public var name: String
+    public var anchor: Anchor
+    /// `.ifLet`/`.forEach`/`.ifCaseLet`: the index of its composition in the builder's `edges`.
+    public var composition: Int?
+    /// `.onChange(of:)`: what it observes.
+    public var observed: ObservedValue?
+    /// Elements of the trailing closure.
+    public var children: [ElementFacts]?
+    /// The condition of a postfix `#if` the modifier is written in (`DEBUG`), or nil.
+    public var condition: String?
+}
+
+/// The value an `onChange(of:)` observes, as far as it can be read.
+public struct ObservedValue: Sendable, Equatable {
+    /// The first property name of each state path it reads (`\.query.text` → query; `{ [$0.a, $0.b] }` → a, b),
+    /// or nil when unknown (a key path variable, the whole state).
+    public var firstComponents: Set<String>?
+    /// The argument as written, for messages (short ones only).
+    public var text: String?
+
+    public init(firstComponents: Set<String>? = nil, text: String? = nil) {
+        self.firstComponents = firstComponents
+        self.text = text
+    }
+}
+
+/// Work evaluated while `body` is built.
+public struct BodyWorkFacts: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// A statement of a builder list (`let x = load()`, `print(…)`, a loop); `text` is a snippet.
+        case statement
+        /// `.sorted`, `.filter`, `.map`… on a collection; `text` is the member.
+        case collectionOperation
+        /// A formatter, decoder, regex… constructed; `text` is the call as written.
+        case construction
+        /// `Data(contentsOf:)` and the like; `text` is the type.
+        case read
+        /// `FileManager` used.
+        case fileManager
+    }
+    public var kind: Kind
+    public var text: String
+    public var anchor: Anchor
+}
+
+/// A composition edge as written: the operator, the child's state and action paths, and the child
+/// reducer named in the closure (if any). The index resolves the child to a feature.
+public struct EdgeFacts: Sendable, Equatable {
+    /// `Scope`, `ifLet`, `forEach`, `ifCaseLet`.
+    public var operation: String
+    /// Key path components after the root (`\.$destination` → `$destination`, `\.self` → `self`).
+    public var statePath: String
+    public var actionPath: String
+    /// The first reducer named in the trailing closure (`Child()` → `Child`, `Destination.body` → `Destination`).
+    public var childType: String?
+    /// The state path of the `Scope` / `.ifLet` … whose closure this edge is written in (its paths are
+    /// relative to that child's state), or nil at the builder's own level.
+    public var scopedIn: String? = nil
+    public var location: FactLocation
+    /// The `Scope` / operator name token.
+    public var anchor: Anchor
+    /// The first argument as written (`state: \.child`), for messages.
+    public var firstArgument: String = ""
+    /// The state argument when it is a key path literal (`\.child!`).
+    public var stateKeyPath: KeyPathFacts? = nil
+
+    /// `Scope(state: \.self, action: \.self)`: the parent's own state and actions, not a child.
+    public var isIdentity: Bool { statePath == "self" && actionPath == "self" }
+
+    /// The first component of the state path without `$` (`\.$destination` → destination), or nil.
+    public var stateField: String? {
+        guard let first = statePath.split(separator: ".").first, !statePath.isEmpty else { return nil }
+        return first.hasPrefix("$") ? String(first.dropFirst()) : String(first)
+    }
+
+    /// The action path's components (`\.child.destination` → [child, destination]).
+    public var actionComponents: [String] { actionPath.split(separator: ".").map(String.init) }
+}
+
+/// A key path literal given as a state argument.
+public struct KeyPathFacts: Sendable, Equatable {
+    /// The `\` token.
+    public var anchor: Anchor
+    /// As written, on one line.
+    public var text: String
+    /// The path has a `!`.
+    public var forceUnwraps: Bool
+    /// The path ends with `!`: the child state itself is unwrapped.
+    public var unwrapsChild: Bool
+    /// The first component (`\.detail!` → detail, `\.$destination.wrappedValue!` → destination).
+    public var rootField: String?
+}
+
+/// One place where per-action logic lives and what each part of it does.
+public struct LogicFacts: Sendable {
+    public enum Kind: String, Sendable {
+        /// A `Reduce { state, action in … }` closure (in a builder, a stored property, an initializer, a helper).
+        case reduceClosure
+        /// `func reduce(into:action:)` or another `reduce(into:…)` split (`viewAction:`, an overload by action type).
+        case reduceMethod
+        /// A function returning an `Effect` (helpers, `core(state:action:)`), or one a `Reduce(core)` names.
+        case effectFunction
+    }
+    public var kind: Kind
+    /// The builder, function or stored property it belongs to (`body`, `core`, `reduce`).
+    public var owner: String
+    /// Argument labels of a function (`into`, `viewAction`), empty for closures.
+    public var labels: [String]
+    /// The code's name for the incoming action (`action`, `viewAction`).
+    public var actionName: String
+    /// The code's name for the state (`state`).
+    public var stateName: String
+    /// The type of a function's action parameter as written (`Action`, `ViewAction`, `Action.View`), or nil.
+    public var actionType: String?
+    /// The cases the incoming action is wrapped in when the logic receives part of the action
+    /// (`reduce(into:viewAction:)` gets `.view`'s payload: [view]); every pattern below already starts with
+    /// them. Set when the project is merged (from the feature's `Action`), else read from a label.
+    public var actionPrefix: [String] = []
+    public var isStatic = false
+    public var location: FactLocation
+    /// The `Reduce` token or the function's name token.
+    public var anchor: Anchor
+    /// `{` and `}` of the closure or function body.
+    public var open: Anchor
+    public var close: Anchor
+    /// Clauses of every `switch` over the action and of `if case … = action`, in order.
+    public var clauses: [CaseFacts]
+    /// Code that runs for every action: the statements outside those clauses (nil when there are none).
+    public var everyAction: CodeFacts?
+    /// Some `switch`, `if case` or `guard case` dispatches on something other than the action (a
+    /// `switch viewAction` after `guard case .view(let viewAction) = action`): which code runs for which
+    /// action is then not fully known.
+    public var hasOtherDispatch = false
+    /// The effects it returns (`.run { … }`, `.task`, `.fireAndForget`…), outermost only, in source order.
+    public var effects: [EffectFacts] = []
+    /// Side-effecting calls in its synchronous part (outside effects).
+    public var sideEffects: [SideEffectFacts] = []
+    /// `Date()`, `UUID()`, `Task.sleep`… anywhere in it, effects included.
+    public var uncontrolled: [UncontrolledFacts] = []
+    /// For a closure: the state fields it mentions by name (`state.x` → x), or nil when it may change state
+    /// in ways not visible by name (`&state`, `state = …`, `state` passed whole, a method of the state).
+    public var mentionedFields: Set<String>? = nil
+    /// Helper calls with the cancellation ids chained after them (`self.startSync().cancellable(id: …)`).
+    public var callSites: [CallSiteFacts] = []
+    /// Ids of every `.cancel(id:)` in it.
+    public var cancelledIDs: [[String]] = []
+}
+
+/// One `case …:` / `default:` clause of a switch over the action (or an `if case … = action` block).
+public struct CaseFacts: Sendable {
+    /// Case paths of the patterns, the logic's action prefix included
+    /// (`case .view(.task), .internal(.x):` → [["view","task"],["internal","x"]]).
+    public var patterns: [[String]]
+    /// The `.` token starting each pattern (same order as `patterns`), where one is found.
+    public var patternAnchors: [Anchor?] = []
+    /// The patterns as written (`.binding(\.isOn)`), for messages.
+    public var patternText: String = ""
+    public var isDefault: Bool
+    public var location: FactLocation
+    /// The `case`/`default` token.
+    public var anchor: Anchor
+    /// What the body (and its `where` guard) does.
+    public var code: CodeFacts
+    /// Indices into the logic's `effects` of the effects returned in this clause.
+    public var effects: [Int] = []
+}
+
+/// What a stretch of reducer code does.
+public struct CodeFacts: Sendable {
+    /// Only `return .none`, `.none` or `break` (or nothing).
+    public var isNoOp: Bool
+    /// Every access to a state field, in source order.
+    public var accesses: [AccessFacts] = []
+    /// `state = …`: the whole state replaced (an enum state switched to another case).
+    public var replacesState = false
+    public var sends: [SendFacts] = []
+    /// Functions called by bare or `self.` name (helpers of the same type), sorted.
+    public var calls: [String] = []
+    /// Ids of the `.cancel(id:)` effects it returns.
+    public var cancelledIDs: [[String]] = []
+    /// State fields it clears (`state.child = nil`, `state.path.removeLast()`, `state.path = StackState()`).
+    public var clearedFields: [String] = []
+
+    /// State fields written (assigned, mutated, passed inout), first components, sorted.
+    public var writes: [String] { Set(accesses.filter { $0.kind != .read }.map(\.field)).sorted() }
+    /// State fields read and not written there, sorted.
+    public var reads: [String] {
+        let written = Set(accesses.filter { $0.kind != .read }.map(\.field))
+        return Set(accesses.filter { $0.kind == .read && !written.contains($0.field) }.map(\.field)).sorted()
+    }
+}
+
+/// `state.field…` in reducer code.
+public struct AccessFacts: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case read
+        /// `state.x = …`.
+        case assign
+        /// `state.x += …`, `state.x.append(…)`, `&state.x`, `state.x.y = …`.
+        case mutate
+    }
+    /// The member chain from the state (`state.form.name` → [form, name]), `$` dropped, at most 4 components.
+    public var path: [String]
+    public var kind: Kind
+    /// The field's token.
+    public var anchor: Anchor
+
+    public var field: String { path.first ?? "" }
+}
+
+public struct SendFacts: Sendable, Equatable {
+    public enum How: String, Sendable {
+        /// `return .send(.x)`, the clause's or closure's single expression, a branch of an `if` expression.
+        case returned
+        /// A branch of a ternary (`cond ? .send(.x) : .none`).
+        case ternary
+        /// An argument of `.merge(…)`, or the first of `.concatenate(…)` (it runs at once).
+        case merged
+        /// A later argument of `.concatenate(…)`: it waits for the effects before it.
+        case concatenatedAfter
+        /// `effects.append(.send(.x))`.
+        case appended
+        /// `await send(.x)` inside a `.run` that does more than forward it.
+        case run
+        /// Anywhere else (a local, an argument of another call).
+        case other
+    }
+    /// Case path of the action sent (`.internal(.loaded)` → ["internal", "loaded"]).
+    public var path: [String]
+    /// Where the effect that sends is used; for `forwardedByRun`, where that `.run` is used.
+    public var how: How
+    /// `.run { send in await send(.x) }` and nothing else: the same round trip as `.send(.x)`.
+    public var forwardedByRun = false
+    /// Operators chained after the send (`debounce`, `throttle`, `cancellable`, `animation`).
+    public var chained: [String]
+    /// Chained with a timing or animation operator, or given an `animation:`/`transaction:` argument:
+    /// sent for what a method call cannot give.
+    public var isTimedOrAnimated = false
+    public var location: FactLocation
+    /// The first token of the send expression (`.`, `Effect`, or `send` inside a `.run`).
+    public var anchor: Anchor
+}
+
+/// An effect a reducer returns, and what its closures do.
+public struct EffectFacts: Sendable {
+    /// `run`, `task`, `fireAndForget`, `future`, `publisher`.
+    public var name: String
+    /// The factory's name token.
+    public var anchor: Anchor
+    /// The token starting the effect expression (the `.` of `.run`, or `Effect` of `Effect.run`).
+    public var start: Anchor
+    /// The `.` before the factory's name (where rules about the effect report).
+    public var dot: Anchor
+    /// In its clause, a `guard` or an `if` comes before it, which may keep it to one copy.
+    public var followsCondition = false
+    /// The name the operation closure gives its `Send` (`send` in `{ send in`), or nil.
+    public var sendName: String?
+    /// A `while` loop, a `for await`, a timer: it can keep running for long.
+    public var isLongLiving = false
+    /// Why it never ends by itself, for messages (`while true`, `for await over an endless sequence`), or nil.
+    public var endlessLoop: String?
+    /// Case paths of the actions its closures send (`await send(.child(.presented(.tick)))`).
+    public var sentPaths: [[String]] = []
+    /// Ids of `.cancellable(id:)` chained after it (also after a `.merge`/`.concatenate` it is an argument of).
+    public var cancellableIDs: [[String]] = []
+    /// `try! await` in its closures.
+    public var forceTries: [ForceTryFacts] = []
+    /// `Task { … }` in its operation that calls its `Send` and is not cancelled by the effect.
+    public var escapingTasks: [TaskFacts] = []
+    /// Capture-list items that copy the whole state (`[state]`).
+    public var stateCaptures: [StateCaptureFacts] = []
+}
+
+public struct ForceTryFacts: Sendable, Equatable {
+    /// Where the `try!` sits, which decides what a plain `try` would do there.
+    public enum Placement: String, Sendable {
+        /// In the effect's own throwing operation: `try` compiles and the effect catches the cancellation.
+        case operation
+        /// In a `do` block that has a `catch`: with `try`, that `catch` receives the error.
+        case doWithCatch
+        /// In a closure nested in the effect (a task group's child task, a callback).
+        case nestedClosure
+        /// In a `defer` block, which cannot throw.
+        case deferBlock
+        /// In the effect's `catch:` handler (or another closure argument), which cannot throw.
+        case handler
+    }
+    /// The `try` token.
+    public var anchor: Anchor
+    /// The `!` after it.
+    public var bang: Anchor
+    public var placement: Placement
+}
+
+public struct TaskFacts: Sendable, Equatable {
+    /// The `Task` token.
+    public var anchor: Anchor
+    public var isDetached: Bool
+}
+
+public struct StateCaptureFacts: Sendable, Equatable {
+    /// The captured value's token (`state` in `[state]`, `[s = state]`).
+    public var anchor: Anchor
+    /// The captured value as written.
+    public var value: String
+    /// The state fields the closure reads from the capture, in first-use order.
+    public var fields: [String]
+}
+
+/// A side-effecting call in reducer code outside any effect.
+public struct SideEffectFacts: Sendable, Equatable {
+    /// The call's first token.
+    public var anchor: Anchor
+    /// How messages name it: `UserDefaults.standard.set(…)`.
+    public var shown: String
+    /// Matched by its receiver's name alone (`database`, `keychain`), not by a known API.
+    public var isNamedStore: Bool
+    /// The receiver's name (`database`).
+    public var receiver: String
+    /// Schedules work to run later (`Task { }`, `DispatchQueue.main.async { }`).
+    public var schedulesWork: Bool
+}
+
+/// `Date()`, `UUID()`, `Task.sleep(…)`… where a `@Dependency` exists.
+public struct UncontrolledFacts: Sendable, Equatable {
+    /// What the code does with a clock, which decides the harm.
+    public enum ClockUse: String, Sendable {
+        /// `Task.sleep(…)`: tests wait in real time.
+        case sleep
+        /// `ContinuousClock.now`: a value that differs on every run.
+        case now
+        /// `ContinuousClock()`: a real clock.
+        case instance
+    }
+    /// How the replacement reads the dependency's property `p`.
+    public enum Replacement: Sendable, Equatable {
+        /// The expression becomes the dependency's use itself (`Date()` → `self.date.now`).
+        case use
+        /// `Task.sleep(for: …)` → `clock.sleep(for: …)`; the associated text is the arguments.
+        case sleepFor(String)
+        /// `Task.sleep(nanoseconds: n)` → `clock.sleep(for: .nanoseconds(n))`.
+        case sleepNanoseconds(String)
+    }
+    /// First and last token of the expression.
+    public var anchor: Anchor
+    public var endAnchor: Anchor
+    public var shown: String
+    /// The `DependencyValues` key (`date`, `uuid`, `continuousClock`…).
+    public var key: String
+    public var clockUse: ClockUse?
+    /// Nil when the expression cannot be rewritten mechanically.
+    public var replacement: Replacement?
+}
+
+/// A call of a helper function in reducer code, with the cancellation ids chained after it.
+public struct CallSiteFacts: Sendable, Equatable {
+    public var name: String
+    public var cancellableIDs: [[String]]
+}

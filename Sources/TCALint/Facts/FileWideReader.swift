@@ -1,0 +1,114 @@
+/// Facts of a whole file that belong to no one type: leftover `._printChanges()` calls, names set to nil,
+/// actions sent with `.finish()` (a view's `.task`), whether it mentions `TestStore` or binding actions, and
+/// its `tca-lint:` comments.
+struct FileWideReader {
+    let extractor: FactsExtractor
+    var code: CodeTokens { extractor.code }
+
+    func read(types: [TypeFacts]) -> FileWideFacts {
+        var facts = FileWideFacts()
+        for i in 0..<code.count {
+            let kind = code.kind(i)
+            guard kind == .identifier else { continue }
+            if code.is(i, "TestStore") { facts.usesTestStore = true }
+            if code.is(i, "BindableAction") || code.is(i, "BindingAction") { facts.mentionsBindingActions = true }
+            if code.is(i, "finish") && code.isDot(i - 1), let sent = finishedSend(at: i) { facts.actionsSentWithFinish.insert(sent) }
+            if code.isOperator(i + 1, "=") || (code.isDot(i + 1) && code.is(i + 2, "wrappedValue") && code.isOperator(i + 3, "=")),
+               let name = nilAssignment(at: i) {
+                facts.namesSetToNil.insert(name)
+            }
+        }
+        facts.printChanges = printChanges(types: types)
+        let source = extractor.source
+        facts.disableCommands = Suppressions.commands(in: source, tokens: extractor.syntax.tokens)
+        facts.invalidCommands = Suppressions.invalidCommands(in: source, tokens: extractor.syntax.tokens)
+        return facts
+    }
+
+    /// `x = nil`, `x = .none`, `$x.wrappedValue = nil` at the name token i: `x`.
+    private func nilAssignment(at i: Int) -> String? {
+        var k = i + 1
+        if code.isDot(k), code.is(k + 1, "wrappedValue") { k += 2 }
+        guard code.isOperator(k, "=") else { return nil }
+        guard code.is(k + 1, "nil") || (code.isDot(k + 1) && code.is(k + 2, "none")) else { return nil }
+        var name = code.text(i)
+        if name.hasPrefix("$") { name.removeFirst() }
+        return name
+    }
+
+    /// `await store.send(.onAppear).finish()` at `finish` (i): the sent action's last case.
+    private func finishedSend(at k: Int) -> String? {
+        guard code.isPunct(k - 2, .rparen), let open = code.partnerOf(k - 2), open < k - 2, code.is(open - 1, "send") else { return nil }
+        return CasePath.read(at: open + 1, code: code, limit: k - 2).last
+    }
+
+    // MARK: _printChanges
+
+    /// `_ReducerPrinter`'s static members in TCA.
+    static let tcaPrinters: Set<String> = ["customDump", "actionLabels"]
+
+    /// The leftover `_printChanges` calls. Not reported: calls compiled into debug builds only (`#if DEBUG`, also
+    /// around a postfix modifier: the guard says the author knows), calls in previews (a store built for a
+    /// preview prints into the preview's console only), and — in a file that declares its own
+    /// `func _printChanges` on some other type — calls that are not modifiers of a reducer builder's elements.
+    private func printChanges(types: [TypeFacts]) -> [PrintChangesFacts] {
+        let previews = previewRanges()
+        var onlyOnReducers: Set<Int>? = nil
+        for i in 0..<code.count where code.is(i, "_printChanges") && code.is(i - 1, "func") {
+            var tokens = Set<Int>()
+            for type in types {
+                for builder in type.builders { Self.collectPrintChanges(builder.tree, into: &tokens) }
+            }
+            onlyOnReducers = tokens
+            break
+        }
+        var debugOnly = DebugOnlyClauses()
+        var result: [PrintChangesFacts] = []
+        for i in 0..<code.count {
+            debugOnly.step(i, code)
+            guard isReportedCall(i), !debugOnly.isInside else { continue }
+            if let onlyOnReducers, !onlyOnReducers.contains(i) { continue }
+            if previews.contains(where: { $0.contains(i) }) { continue }
+            result.append(PrintChangesFacts(anchor: extractor.anchor(i), isSwiftUIView: code.isDot(i - 1) && code.is(i - 2, "Self")))
+        }
+        return result
+    }
+
+    private static func collectPrintChanges(_ elements: [ElementFacts], into tokens: inout Set<Int>) {
+        for e in elements {
+            for m in e.modifiers {
+                if m.name == "_printChanges" { tokens.insert(m.anchor.token) }
+                if let c = m.children { collectPrintChanges(c, into: &tokens) }
+            }
+            if let c = e.children { collectPrintChanges(c, into: &tokens) }
+            for b in e.branches { collectPrintChanges(b, into: &tokens) }
+        }
+    }
+
+    /// `x._printChanges()`, `._printChanges(.actionLabels)`, also across a postfix `#if`; not a declaration of
+    /// someone's own `_printChanges`, and not a call with another argument: no argument or one of TCA's own
+    /// printers is a debugging aid, a printer of the app's own is deliberate logging, a string literal is
+    /// some other API.
+    func isReportedCall(_ i: Int) -> Bool {
+        guard i >= 0, i < code.count, code.tokens[i].kind == .identifier, code.is(i, "_printChanges"),
+              !code.is(i - 1, "func"), !code.is(i - 1, "var"), !code.is(i - 1, "let") else { return false }
+        var open = i + 1
+        if let g = code.skipGenericArguments(open, limit: code.count) { open = g }
+        guard code.isPunct(open, .lparen), let close = code.partnerOf(open), close > open else { return false }
+        if close == open + 1 { return true }
+        return close == open + 3 && code.isDot(open + 1) && Self.tcaPrinters.contains(code.text(open + 2))
+    }
+
+    /// Token ranges of `#Preview { … }` blocks and of the members of `PreviewProvider` types.
+    private func previewRanges() -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        for i in 0..<code.count where code.is(i, "#Preview") || code.is(i, "PreviewProvider") {
+            var k = i + 1
+            if code.isPunct(k, .lparen) { k = code.skipGroup(k, limit: code.count) }
+            var steps = 0
+            while k < code.count && !code.isPunct(k, .lbrace) && steps < 64 { k = code.skipGroup(k, limit: code.count); steps += 1 }
+            if code.isPunct(k, .lbrace), let close = code.partnerOf(k), close > k { ranges.append(k..<close) }
+        }
+        return ranges
+    }
+}

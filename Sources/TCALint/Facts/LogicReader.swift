@@ -1,0 +1,328 @@
+/// Reads one place of per-action logic (a `Reduce` closure, `reduce(into:action:)`, an effect-returning
+/// helper): the clauses of its switches over the action and of `if case … = action`, the code that runs for
+/// every action, and for each what it reads and writes of the state, sends, calls, cancels and clears; its
+/// effects, its side-effecting calls outside them and its uncontrolled dependencies.
+struct LogicReader {
+    let extractor: FactsExtractor
+    var code: CodeTokens { extractor.code }
+
+    /// A place of logic found in a type's members, before it is read.
+    struct Unit {
+        var kind: LogicFacts.Kind
+        var owner: String
+        var labels: [String] = []
+        var actionName: String
+        var stateName: String
+        var actionType: String? = nil
+        var actionPrefix: [String] = []
+        var isStatic = false
+        /// The `Reduce` token or the function's name token.
+        var anchorToken: Int
+        /// `{` and `}` of the closure or function body.
+        var open: Int
+        var close: Int
+        /// Whether `mentionedFields` is asked (a `Reduce { }` closure's).
+        var isClosure: Bool { kind == .reduceClosure }
+    }
+
+    /// `excluded`: ranges of other logic units nested in this one, read on their own.
+    func read(_ unit: Unit, excluding excluded: [Range<Int>]) -> LogicFacts {
+        let bodyStart = code.closureBodyStart(unit.open) ?? unit.open + 1
+        let close = unit.close
+        var clauses: [(label: Int, patternEnd: Int, bodyStart: Int, bodyEnd: Int, isDefault: Bool)] = []
+        var dispatched: [Range<Int>] = []
+        var otherDispatch = false
+        var j = bodyStart
+        while j < close {
+            if let range = excluded.first(where: { $0.contains(j) }) { j = range.upperBound; continue }
+            defer { j += 1 }
+            guard code.kind(j) == .keyword else { continue }
+            if code.is(j, "case") && code.is(j - 1, "if") {
+                if let c = ifCase(at: j, actionName: unit.actionName, limit: close) {
+                    // `if case .binding = action { … }`: a clause of its own, its block out of the every-action code.
+                    clauses.append((j, c.patternEnd, c.open + 1, c.close, false))
+                    dispatched.append((j - 1)..<(c.close + 1))
+                    j = c.close
+                } else {
+                    otherDispatch = true
+                }
+                continue
+            }
+            if code.is(j, "case") && code.is(j - 1, "guard") { otherDispatch = true; continue }
+            guard code.is(j, "switch") else { continue }
+            guard let (blockOpen, blockClose) = switchBlock(at: j, subject: unit.actionName, limit: close) else {
+                otherDispatch = true
+                continue
+            }
+            for c in SwitchClauses.clauses(of: code, open: blockOpen, close: blockClose) {
+                clauses.append((c.label, c.patternEnd, c.bodyStart, c.bodyEnd, c.isDefault))
+            }
+            dispatched.append(j..<(blockClose + 1))
+            j = blockClose
+        }
+        let clauseStarts = Set(clauses.map(\.bodyStart)).union([bodyStart])
+        let sends = SendReader(extractor: extractor, regionOpen: unit.open, regionClose: close, clauseBodyStarts: clauseStarts)
+        let effectReader = EffectReader(extractor: extractor)
+        let found = effectReader.find(from: bodyStart, to: close, excluding: excluded)
+        let effectRanges = found.flatMap { $0.closures.map { ($0.open)..<($0.close + 1) } }
+        var facts = LogicFacts(kind: unit.kind, owner: unit.owner, labels: unit.labels, actionName: unit.actionName,
+                               stateName: unit.stateName, actionType: unit.actionType, actionPrefix: unit.actionPrefix,
+                               isStatic: unit.isStatic, location: extractor.location(unit.anchorToken),
+                               anchor: extractor.anchor(unit.anchorToken), open: extractor.anchor(unit.open),
+                               close: extractor.anchor(close), clauses: [], everyAction: nil)
+        facts.hasOtherDispatch = otherDispatch
+        facts.effects = found.map { effectReader.facts(of: $0, regionOpen: unit.open, regionClose: close, stateName: unit.stateName) }
+        for c in clauses {
+            let patterns = c.isDefault ? [] : CasePath.patterns(code: code, from: c.label + 1, to: c.patternEnd)
+            var ranges = [c.bodyStart..<c.bodyEnd]
+            // A `where` guard runs for the action too: what it reads counts.
+            if let guardStart = (c.label + 1..<c.patternEnd).first(where: { code.is($0, "where") }) {
+                ranges.insert((guardStart + 1)..<c.patternEnd, at: 0)
+            }
+            var clause = CaseFacts(patterns: patterns.map { unit.actionPrefix + $0.path },
+                                   isDefault: c.isDefault, location: extractor.location(c.label), anchor: extractor.anchor(c.label),
+                                   code: codeFacts(ranges, noOpRange: c.bodyStart..<c.bodyEnd, stateName: unit.stateName,
+                                                   sends: sends, excluded: excluded, effects: effectRanges))
+            clause.patternAnchors = patterns.map { extractor.anchor($0.start) }
+            clause.patternText = c.isDefault ? "default" : code.sourceText(from: c.label + 1, through: max(c.patternEnd - 1, c.label + 1))
+            var sawCondition = false
+            var k = c.bodyStart
+            for (index, effect) in found.enumerated() where effect.start >= c.bodyStart && effect.start < c.bodyEnd {
+                clause.effects.append(index)
+                while k < effect.start {
+                    if code.kind(k) == .keyword && (code.is(k, "guard") || code.is(k, "if")) { sawCondition = true }
+                    k += 1
+                }
+                facts.effects[index].followsCondition = sawCondition
+            }
+            facts.clauses.append(clause)
+        }
+        // Everything outside the dispatching statements runs for every action.
+        var outside: [Range<Int>] = []
+        var cursor = bodyStart
+        for d in dispatched.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if d.lowerBound > cursor { outside.append(cursor..<d.lowerBound) }
+            cursor = max(cursor, d.upperBound)
+        }
+        if cursor < close { outside.append(cursor..<close) }
+        // `return switch action { … }`: the `return` alone is not logic of its own.
+        if outside.contains(where: { range in range.contains { !code.is($0, "return") && !code.isPunct($0, .semicolon) && !inside($0, excluded) } }) {
+            facts.everyAction = codeFacts(outside, noOpRange: nil, stateName: unit.stateName, sends: sends, excluded: excluded,
+                                          effects: effectRanges)
+        }
+        // The synchronous part (outside effects) and the whole region.
+        var synchronous: [Range<Int>] = []
+        var start = bodyStart
+        for r in (effectRanges + excluded).sorted(by: { $0.lowerBound < $1.lowerBound }) where r.lowerBound >= start {
+            if r.lowerBound > start { synchronous.append(start..<r.lowerBound) }
+            start = r.upperBound
+        }
+        if start < close { synchronous.append(start..<close) }
+        facts.sideEffects = synchronous.flatMap { sideEffects(in: $0) }
+        facts.uncontrolled = uncontrolled(from: unit.open + 1, to: close, excluded: excluded)
+        facts.cancelledIDs = EffectReader.cancelledIDs(from: unit.open + 1, to: close, code: code)
+        facts.callSites = callSites(from: bodyStart, to: close, regionOpen: unit.open)
+        if unit.isClosure { facts.mentionedFields = mentionedFields(open: unit.open, close: close) }
+        return facts
+    }
+
+    private func inside(_ token: Int, _ ranges: [Range<Int>]) -> Bool { ranges.contains { $0.contains(token) } }
+
+    /// `switch <expression mentioning subject> {`: the block's braces.
+    private func switchBlock(at j: Int, subject: String, limit: Int) -> (Int, Int)? {
+        var k = j + 1
+        var mentionsSubject = false
+        while k < limit && !code.isPunct(k, .lbrace) {
+            if code.kind(k) == .identifier && code.text(k) == subject { mentionsSubject = true }
+            k = code.skipGroup(k, limit: limit)
+        }
+        guard mentionsSubject, k < limit, let c = code.partnerOf(k), c > k else { return nil }
+        return (k, c)
+    }
+
+    /// `if case <patterns> = <action> { … }` (a single condition) at the `case` token j.
+    private func ifCase(at j: Int, actionName: String, limit: Int) -> (patternEnd: Int, open: Int, close: Int)? {
+        var k = j + 1
+        while k < limit && !code.isOperator(k, "=") && !code.isPunct(k, .lbrace) { k = code.skipGroup(k, limit: limit) }
+        guard code.isOperator(k, "="), code.text(k + 1) == actionName, code.isPunct(k + 2, .lbrace),
+              let close = code.partnerOf(k + 2), close > k + 2, close < limit else { return nil }
+        return (k, k + 2, close)
+    }
+
+    // MARK: code facts
+
+    /// What the code in `ranges` does; `noOpRange` is the part judged for `isNoOp` (a clause's body, not its guard).
+    func codeFacts(_ ranges: [Range<Int>], noOpRange: Range<Int>?, stateName: String, sends: SendReader,
+                   excluded: [Range<Int>], effects: [Range<Int>]) -> CodeFacts {
+        var facts = CodeFacts(isNoOp: true)
+        var calls = Set<String>()
+        var significant: [Int] = []
+        let name = Array(stateName.utf8)
+        for range in ranges {
+            var i = range.lowerBound
+            while i < range.upperBound {
+                if let skip = excluded.first(where: { $0.contains(i) }) { i = skip.upperBound; continue }
+                defer { i += 1 }
+                if noOpRange?.contains(i) ?? true, !code.isPunct(i, .semicolon) { significant.append(i) }
+                let kind = code.kind(i)
+                guard kind == .identifier || kind == .keyword else { continue }
+                if (code.is(i, "send") || code.is(i, "run")), let (send, resume) = sends.send(at: i) {
+                    facts.sends.append(send)
+                    i = resume - 1
+                    continue
+                }
+                if StateAccesses.isStateBase(i, stateName: name, code: code) {
+                    if let access = StateAccesses.access(at: i, code: code) {
+                        facts.accesses.append(AccessFacts(path: access.path, kind: access.kind, anchor: extractor.anchor(access.token)))
+                        if let cleared = clearedField(access, code: code) { facts.clearedFields.append(cleared) }
+                    } else if code.isNameLike(i + 2) {
+                        // `state.removeCube(at:)`: a method of the state (possibly mutating), not a field.
+                        calls.insert(stateName + "." + code.text(i + 2))
+                    }
+                    continue
+                }
+                if kind == .identifier, code.isOperator(i + 1, "="), !code.isDot(i - 1), code.tokens[i].length == name.count,
+                   code.text(i) == stateName {
+                    facts.replacesState = true
+                    continue
+                }
+                if code.is(i, "cancel") && code.isDot(i - 1) && code.isPunct(i + 1, .lparen) {
+                    facts.cancelledIDs += EffectReader.idArguments(open: i + 1, code: code)
+                }
+                // Helper calls: `name(`, `self.name(`.
+                if kind == .identifier && code.isPunct(i + 1, .lparen) && (!code.isDot(i - 1) || code.is(i - 2, "self")),
+                   !code.startsUppercase(i) {
+                    calls.insert(code.text(i))
+                }
+            }
+        }
+        facts.isNoOp = isNoOp(significant)
+        facts.calls = calls.sorted()
+        return facts
+    }
+
+    /// `return .none`, `.none`, `return Effect.none`, `return`, `break`, or nothing.
+    private func isNoOp(_ tokens: [Int]) -> Bool {
+        var t = tokens[...]
+        if let f = t.first, code.is(f, "return") { t = t.dropFirst() }
+        if t.isEmpty { return true }
+        if t.count == 1, let f = t.first { return code.is(f, "break") }
+        if let f = t.first, code.is(f, "Effect") || code.is(f, "EffectOf") { t = t.dropFirst() }
+        return t.count == 2 && code.isDot(t[t.startIndex]) && code.is(t[t.startIndex + 1], "none")
+    }
+
+    /// The field an access clears: `state.child = nil`, `state.$child.wrappedValue = nil`, `state.rows[id: id] = nil`,
+    /// `state.path = StackState()`, `state.path = []`, `state.path.removeLast()`, `state.path.popLast()`.
+    private func clearedField(_ access: StateAccesses.Access, code: CodeTokens) -> String? {
+        guard access.kind != .read else { return nil }
+        var k = access.token + 1
+        if code.isDot(k) && code.is(k + 1, "wrappedValue") { k += 2 }
+        if code.isPunct(k, .lbracket) { k = code.skipGroup(k, limit: code.count) }
+        if code.isOperator(k, "=") {
+            if code.is(k + 1, "nil") || code.is(k + 1, "StackState") || (code.isPunct(k + 1, .lbracket) && code.isPunct(k + 2, .rbracket)) {
+                return access.field
+            }
+            return nil
+        }
+        if code.isDot(k) && code.isNameLike(k + 1) {
+            let member = code.text(k + 1)
+            if member.hasPrefix("remove") || member.hasPrefix("pop") { return access.field }
+        }
+        return nil
+    }
+
+    // MARK: calls in the region
+
+    private func sideEffects(in range: Range<Int>) -> [SideEffectFacts] {
+        var result: [SideEffectFacts] = []
+        var j = range.lowerBound
+        while j < range.upperBound {
+            guard let match = SideEffectCalls.match(at: j, limit: range.upperBound, code: code) else { j += 1; continue }
+            result.append(SideEffectFacts(anchor: extractor.anchor(match.start), shown: match.shown, isNamedStore: match.isNamedStore,
+                                          receiver: code.text(match.start), schedulesWork: match.schedulesWork))
+            j = match.end + 1
+        }
+        return result
+    }
+
+    private func uncontrolled(from: Int, to: Int, excluded: [Range<Int>]) -> [UncontrolledFacts] {
+        var result: [UncontrolledFacts] = []
+        var j = from
+        while j < to {
+            if let skip = excluded.first(where: { $0.contains(j) }) { j = skip.upperBound; continue }
+            if let match = UncontrolledCalls.match(at: j, limit: to, code: code) {
+                result.append(UncontrolledFacts(anchor: extractor.anchor(j), endAnchor: extractor.anchor(match.end),
+                                                shown: code.shownText(from: j, through: match.end), key: match.key,
+                                                clockUse: match.clockUse, replacement: match.replacement))
+                j = match.end + 1
+            } else {
+                j += 1
+            }
+        }
+        return result
+    }
+
+    /// Calls of helpers (`name(…)`, `self.name(…)`) with `.cancellable(id:)` chained after them.
+    private func callSites(from: Int, to: Int, regionOpen: Int) -> [CallSiteFacts] {
+        var result: [CallSiteFacts] = []
+        var j = from
+        while j < to {
+            defer { j += 1 }
+            guard code.kind(j) == .identifier, code.isPunct(j + 1, .lparen), !code.is(j - 1, "func"),
+                  !code.startsUppercase(j), !code.isDot(j - 1) || code.is(j - 2, "self") || code.is(j - 2, "Self") else { continue }
+            let close = code.skipGroup(j + 1, limit: to)
+            var start = j
+            while start >= 2 && code.isDot(start - 1) && code.isNameLike(start - 2) { start -= 2 }
+            let ids = EffectReader.cancellableIDs(afterExpressionEnd: close, expressionStart: start, regionOpen: regionOpen,
+                                                  regionClose: to, code: code)
+            if !ids.isEmpty { result.append(CallSiteFacts(name: code.text(j), cancellableIDs: ids)) }
+        }
+        return result
+    }
+
+    /// The state fields a `Reduce { state, action in … }` closure mentions (`state.x…` → x), or nil when it may
+    /// change state in ways not visible by name: `&state`, `state = …`, `state` passed whole, a method called on
+    /// the state, or no closure signature to name the state.
+    private func mentionedFields(open: Int, close: Int) -> Set<String>? {
+        guard let bodyStart = code.closureBodyStart(open) else { return nil }
+        var p = open + 1
+        if code.isPunct(p, .lparen) { p += 1 }
+        if code.is(p, "_") { return [] }  // `{ _, action in }`: the closure cannot touch state.
+        guard code.kind(p) == .identifier else { return nil }
+        let parameter = code.text(p)
+        var fields = Set<String>()
+        for k in bodyStart..<close where code.kind(k) == .identifier && code.text(k) == parameter && !code.isDot(k - 1) {
+            guard code.isDot(k + 1), code.isNameLike(k + 2), !code.isPunct(k + 3, .lparen) else { return nil }
+            var name = code.text(k + 2)
+            if name.hasPrefix("$") { name.removeFirst() }
+            fields.insert(name)
+        }
+        return fields
+    }
+
+    // MARK: names
+
+    /// Second parameter name of `{ state, action in`, or `action`.
+    static func closureActionName(open: Int, code: CodeTokens) -> String {
+        guard code.closureBodyStart(open) != nil else { return "action" }
+        var names: [String] = []
+        var j = open + 1
+        while j < code.count && !code.is(j, "in") && names.count < 4 {
+            if code.tokens[j].kind == .identifier || code.is(j, "_") {
+                if code.isPunct(j + 1, .comma) || code.is(j + 1, "in") || code.isPunct(j + 1, .rparen) || code.isPunct(j + 1, .colon) {
+                    names.append(code.text(j))
+                }
+            }
+            j += 1
+        }
+        return names.count >= 2 ? names[1] : "action"
+    }
+
+    /// First parameter name of `{ state, action in`, or `state`.
+    static func closureStateName(open: Int, code: CodeTokens) -> String {
+        guard code.closureBodyStart(open) != nil else { return "state" }
+        var j = open + 1
+        if code.isPunct(j, .lparen) { j += 1 }
+        return code.kind(j) == .identifier ? code.text(j) : "state"
+    }
+}

@@ -1,0 +1,220 @@
+/// The one reading of the actions reducer code sends: `.send(.x)` / `Effect.send(.x)` as an effect, a `.run`
+/// whose closure only forwards an action, and `await send(.x)` inside a `.run`; each with where the effect
+/// that sends is used (returned, merged, concatenated after other effects, appended…). Other `x.send(…)`
+/// (a store, a subject) are not actions sent by the reducer.
+struct SendReader {
+    let extractor: FactsExtractor
+    var code: CodeTokens { extractor.code }
+    /// `{` and `}` of the logic region.
+    let regionOpen: Int
+    let regionClose: Int
+    /// The first token of each clause body: an expression there is the clause's value.
+    let clauseBodyStarts: Set<Int>
+
+    /// Operators whose purpose a method call cannot serve: timing (`.send(.x).debounce(…)`) and animation.
+    static let timingModifiers: Set<String> = ["debounce", "throttle", "deferred", "delay", "animation", "transaction"]
+
+    /// The send whose `send` token is i, and the token to continue after (past a forwarding `.run`).
+    func send(at i: Int) -> (SendFacts, resume: Int)? {
+        if code.is(i, "run"), code.isDot(i - 1) { return runForwarding(dot: i - 1) }
+        guard code.is(i, "send"), code.isPunct(i + 1, .lparen) else { return nil }
+        var start = i
+        let how: SendFacts.How
+        if code.isDot(i - 1) {
+            guard let s = effectStart(dot: i - 1) else { return nil }
+            start = s
+            how = position(of: start)
+        } else {
+            // `await send(.x)` inside a `.run`.
+            guard code.is(i - 1, "await") || code.is(i - 1, "try") else { return nil }
+            how = .run
+        }
+        let path = CasePath.read(at: i + 2, code: code, limit: regionClose)
+        guard !path.isEmpty, let close = code.partnerOf(i + 1), close > i + 1 else { return nil }
+        var facts = SendFacts(path: path, how: how, chained: chained(after: close), location: extractor.location(start),
+                              anchor: extractor.anchor(start))
+        facts.isTimedOrAnimated = isTimed(after: close) || hasAnimationArgument(open: i + 1, close: close)
+        return (facts, i + 1)
+    }
+
+    /// The first token of the effect expression whose `.send` dot is j: the dot (`.send`), or `Effect` in
+    /// `Effect.send` / `EffectOf<Self>.send`; nil for a send on a value (`store.send`, `viewStore.send`, `x?.send`).
+    private func effectStart(dot j: Int) -> Int? {
+        guard j >= 1 else { return j }
+        if code.is(j - 1, "Effect") || code.is(j - 1, "EffectOf") { return j - 1 }
+        let p = code.tokens[j - 1]
+        if p.kind == .operator, code.bytes[p.startOffset] == UInt8(ascii: ">") || code.bytes[p.endOffset - 1] == UInt8(ascii: ">"),
+           p.end == code.tokens[j].start {
+            // Generic: walk back to `Effect<…>`.
+            var k = j - 1
+            var steps = 0
+            while k > regionOpen && steps < 16 && !(code.is(k, "Effect") || code.is(k, "EffectOf")) { k -= 1; steps += 1 }
+            return code.is(k, "Effect") || code.is(k, "EffectOf") ? k : nil
+        }
+        if p.kind == .identifier || p.kind == .string || p.kind == .number
+            || code.isPunct(j - 1, .rparen) || code.isPunct(j - 1, .rbracket) || code.isPunct(j - 1, .rbrace)
+            || (p.kind == .operator && (code.isOperator(j - 1, "?") || code.isOperator(j - 1, "!")) && p.start == code.tokens[j - 2].end)
+            || (p.kind == .keyword && (code.is(j - 1, "self") || code.is(j - 1, "Self") || code.is(j - 1, "super"))) {
+            return nil
+        }
+        return j
+    }
+
+    /// `.run { send in await send(.x) }` (nothing else in the closure) at the `.` j.
+    private func runForwarding(dot j: Int) -> (SendFacts, resume: Int)? {
+        var start = j
+        if code.is(j - 1, "Effect") || code.is(j - 1, "EffectOf") { start = j - 1 }
+        else if code.isNameLike(j - 1) || code.isPunct(j - 1, .rparen) { return nil }
+        let open = j + 2
+        guard code.isPunct(open, .lbrace), let close = code.partnerOf(open), close > open,
+              code.tokens.indices.contains(open + 5), code.tokens[open + 1].kind == .identifier, code.is(open + 2, "in"),
+              code.is(open + 3, "await"), code.text(open + 4) == code.text(open + 1), code.isPunct(open + 5, .lparen),
+              code.partnerOf(open + 5) == close - 1, sendsOnlyAValue(from: open + 6, to: close - 2) else { return nil }
+        let path = CasePath.read(at: open + 6, code: code, limit: close)
+        guard !path.isEmpty else { return nil }
+        var facts = SendFacts(path: path, how: position(of: start), chained: chained(after: close),
+                              location: extractor.location(start), anchor: extractor.anchor(start))
+        facts.forwardedByRun = true
+        facts.isTimedOrAnimated = isTimed(after: close) || hasAnimationArgument(open: open + 5, close: close - 1)
+        return (facts, close + 1)
+    }
+
+    /// Whether the tokens `from...to` (what `send(…)` is given) build a value without doing work: no
+    /// `await`, `try`, closure, function call or property read — only case constructors, names, literals and
+    /// key paths. `await send(.response(Result { try await api.load() }))` does real work in the effect.
+    private func sendsOnlyAValue(from: Int, to: Int) -> Bool {
+        guard from <= to else { return true }
+        for k in from...to {
+            if code.is(k, "await") || code.is(k, "try") || code.isPunct(k, .lbrace) { return false }
+            // `send(.located(inspector.activeDocumentURL))`: a property read when the effect runs is its work.
+            if k > from, code.isDot(k), code.isNameLike(k - 1) || code.isPunct(k - 1, .rparen) || code.isPunct(k - 1, .rbracket) {
+                return false
+            }
+            guard code.isPunct(k, .lparen), k > from else { continue }
+            // `(` after `.name` where the dot starts an expression: an enum case; anything else is a call.
+            guard code.isNameLike(k - 1), code.isDot(k - 2),
+                  k - 2 == from || code.isPunct(k - 3, .lparen) || code.isPunct(k - 3, .comma) || code.isPunct(k - 3, .colon)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Operators chained after the call that closes at `close`.
+    private func chained(after close: Int) -> [String] {
+        var result: [String] = []
+        var k = close + 1
+        while k < regionClose && code.isDot(k) && code.isNameLike(k + 1) && result.count < 8 {
+            result.append(code.text(k + 1))
+            k += 2
+            if code.isPunct(k, .lparen) { k = code.skipGroup(k, limit: regionClose) }
+            if code.isPunct(k, .lbrace) { k = code.skipGroup(k, limit: regionClose) }
+        }
+        return result
+    }
+
+    private func isTimed(after close: Int) -> Bool {
+        code.isDot(close + 1) && code.memberName(close + 2).map(Self.timingModifiers.contains) == true
+    }
+
+    /// `send(.x, animation: …)` / `.send(.x, transaction: …)`: sent for its animation.
+    private func hasAnimationArgument(open: Int, close: Int) -> Bool {
+        var k = open + 1
+        while k < close {
+            if code.isPunct(k, .comma), code.is(k + 1, "animation") || code.is(k + 1, "transaction"), code.isPunct(k + 2, .colon) { return true }
+            k = code.skipGroup(k, limit: close)
+        }
+        return false
+    }
+
+    /// Where the effect expression starting at `start` is used: returned (after `return`, as the single
+    /// expression of a clause, a closure or an `if` branch), a ternary branch, an argument of `.merge(…)`, the
+    /// first of `.concatenate(…)` or a later one, appended to an array of effects, or elsewhere.
+    func position(of start: Int) -> SendFacts.How {
+        var p = start - 1
+        if code.is(p, "return") || clauseBodyStarts.contains(start) || code.is(p, "in") { return .returned }
+        if isTernaryOperator(p) { return .ternary }
+        if code.isPunct(p, .colon) {
+            // A labelled argument (`.merge(with: .send(.x))`) or the else branch of a ternary.
+            guard code.isNameLike(p - 1), code.isPunct(p - 2, .lparen) || code.isPunct(p - 2, .comma) else {
+                return isTernaryElse(colon: p) ? .ternary : .other
+            }
+            p -= 2
+        }
+        // `if c { .send(.x) } else { … }` (an if expression branch).
+        if code.isPunct(p, .lbrace), let blockClose = code.partnerOf(p), blockClose > p,
+           code.statementEnd(from: start, limit: blockClose) == blockClose, !isClosure(p) {
+            return .returned
+        }
+        guard code.isPunct(p, .lparen) || code.isPunct(p, .comma) || code.isPunct(p, .lbracket) else { return .other }
+        // The enclosing `(` (through an array literal `([…])`) and its callee.
+        var k = p
+        var steps = 0
+        while k > regionOpen && steps < 4096 {
+            steps += 1
+            if code.isPunct(k, .lparen), let c = code.partnerOf(k), c > start {
+                let callee = k - 1
+                if code.is(callee, "concatenate") {
+                    return start == k + 1 || (code.isPunct(k + 1, .lbracket) && start == k + 2) ? .merged : .concatenatedAfter
+                }
+                if code.is(callee, "merge") { return .merged }
+                if code.is(callee, "append") && code.isDot(callee - 1) { return .appended }
+                return .other
+            }
+            if code.isPunct(k, .lbracket), let c = code.partnerOf(k), c > start {
+                guard code.isPunct(k - 1, .lparen) else { return .other }
+                k -= 1
+                continue
+            }
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket) || code.isPunct(k, .rbrace), let o = code.partnerOf(k), o < k {
+                k = o - 1
+                continue
+            }
+            if code.isPunct(k, .lbrace) { return .other }
+            k -= 1
+        }
+        return .other
+    }
+
+    /// Whether the `{` at `brace` opens a closure (not the block of an `if`/`else`/`switch` expression).
+    private func isClosure(_ brace: Int) -> Bool {
+        var k = brace - 1
+        var steps = 0
+        while k > regionOpen && steps < 64 {
+            steps += 1
+            if code.is(k, "if") || code.is(k, "else") || code.is(k, "switch") { return false }
+            if code.isPunct(k, .lbrace) || code.isPunct(k, .rbrace) || code.isPunct(k, .semicolon) || code.isPunct(k, .lparen)
+                || code.isPunct(k, .comma) || code.isOperator(k, "=") || code.is(k, "return") || code.is(k, "in") {
+                return true
+            }
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket), let o = code.partnerOf(k), o < k { k = o - 1; continue }
+            k -= 1
+        }
+        return true
+    }
+
+    /// A ternary `?` (spaced, not a postfix optional `x?`).
+    private func isTernaryOperator(_ p: Int) -> Bool {
+        guard p > 0, code.isOperator(p, "?") else { return false }
+        return code.tokens[p].start != code.tokens[p - 1].end
+    }
+
+    /// Whether the `:` at `colon` closes a ternary: a ternary `?` precedes it in the same expression.
+    private func isTernaryElse(colon: Int) -> Bool {
+        var k = colon - 1
+        var steps = 0
+        while k > regionOpen && steps < 64 {
+            steps += 1
+            if isTernaryOperator(k) { return true }
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket) || code.isPunct(k, .rbrace), let o = code.partnerOf(k), o < k {
+                k = o - 1
+                continue
+            }
+            if code.isPunct(k, .lbrace) || code.isPunct(k, .lparen) || code.isPunct(k, .lbracket) || code.isPunct(k, .comma)
+                || code.isPunct(k, .colon) || code.isPunct(k, .semicolon) || code.tokens[k].kind == .keyword {
+                return false
+            }
+            k -= 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,92 @@
+/// Expressions that read the real world where TCA provides a controllable dependency: `Date()`, `Date.now`,
+/// `UUID()`, `Task.sleep(…)`, `DispatchQueue.main` as a scheduler, `Calendar.current`, `Locale.current`,
+/// `TimeZone.current`, `.random(…)` without a generator, `ContinuousClock()` / `.now`.
+enum UncontrolledCalls {
+    struct Match {
+        /// Last token of the expression.
+        var end: Int
+        /// The `DependencyValues` key.
+        var key: String
+        var clockUse: UncontrolledFacts.ClockUse?
+        var replacement: UncontrolledFacts.Replacement?
+    }
+
+    /// The uncontrolled expression starting at token j, if any.
+    static func match(at j: Int, limit: Int, code: CodeTokens) -> Match? {
+        guard code.tokens[j].kind == .identifier, !code.isDot(j - 1) || code.is(j - 2, "Foundation") else { return nil }
+        let emptyCall = code.isPunct(j + 1, .lparen) && code.isPunct(j + 2, .rparen)
+        let member = code.isDot(j + 1) && j + 2 < limit ? code.text(j + 2) : nil
+        switch code.text(j) {
+        case "Date":
+            if emptyCall || member == "now" { return Match(end: j + 2, key: "date", replacement: .use) }
+        case "UUID":
+            // `.cancellable(id: UUID())`: an identity nothing reads or compares, so no test can observe it.
+            if emptyCall && !isCancelID(at: j, code: code) { return Match(end: j + 2, key: "uuid", replacement: .use) }
+        case "Calendar", "Locale", "TimeZone":
+            guard member == "current" || member == "autoupdatingCurrent" else { return nil }
+            // `Calendar.current.date(byAdding: .minute, …)`: seconds, minutes and hours are fixed lengths of
+            // time, the same in every calendar, time zone and locale, so nothing a test controls changes it.
+            if code.is(j, "Calendar"), code.isDot(j + 3), code.is(j + 4, "date"), code.isPunct(j + 5, .lparen),
+               code.is(j + 6, "byAdding"), code.isPunct(j + 7, .colon), code.isDot(j + 8),
+               ["second", "minute", "hour", "nanosecond"].contains(where: { code.is(j + 9, $0) }) { return nil }
+            let key = code.is(j, "Calendar") ? "calendar" : code.is(j, "Locale") ? "locale" : "timeZone"
+            return Match(end: j + 2, key: key, replacement: .use)
+        case "ContinuousClock", "SuspendingClock":
+            let key = code.is(j, "ContinuousClock") ? "continuousClock" : "suspendingClock"
+            if emptyCall { return Match(end: j + 2, key: key, clockUse: .instance) }
+            if member == "now" { return Match(end: j + 2, key: key, clockUse: .now) }
+        case "Task":
+            guard member == "sleep", code.isPunct(j + 3, .lparen), let close = code.partnerOf(j + 3), close > j + 3 else { return nil }
+            // `Task.sleep(nanoseconds: 0)`: a yield, no time passes that a test would wait for.
+            if code.isPunct(j + 5, .colon), j + 7 == close, code.tokens[j + 6].kind == .number, code.is(j + 6, "0") { return nil }
+            // `while true { try await Task.sleep(…) }` alone in its loop: a keep-alive until cancelled.
+            if isKeepAliveLoop(sleep: j, close: close, code: code) { return nil }
+            if code.is(j + 4, "for") && code.isPunct(j + 5, .colon) {
+                return Match(end: close, key: "continuousClock", clockUse: .sleep,
+                             replacement: .sleepFor(code.sourceText(from: j + 4, through: close - 1)))
+            }
+            if code.is(j + 4, "nanoseconds") && code.isPunct(j + 5, .colon), !(j + 6..<close).contains(where: { code.isPunct($0, .comma) }) {
+                return Match(end: close, key: "continuousClock", clockUse: .sleep,
+                             replacement: .sleepNanoseconds(code.sourceText(from: j + 6, through: close - 1)))
+            }
+            return Match(end: close, key: "continuousClock", clockUse: .sleep)
+        case "DispatchQueue":
+            // As a scheduler: `receive(on: DispatchQueue.main)`, `debounce(…, scheduler: DispatchQueue.main)`.
+            guard member == "main", code.isPunct(j - 1, .colon), code.is(j - 2, "scheduler") || code.is(j - 2, "on") else { return nil }
+            var end = j + 2
+            if code.isDot(end + 1), code.is(end + 2, "eraseToAnyScheduler"), code.isPunct(end + 3, .lparen), code.isPunct(end + 4, .rparen) {
+                end += 4
+            }
+            return Match(end: end, key: "mainQueue", replacement: .use)
+        default:
+            break
+        }
+        // `Int.random(in:)`, `Bool.random()`: no generator passed.
+        if code.startsUppercase(j), member == "random", code.isPunct(j + 3, .lparen), let close = code.partnerOf(j + 3), close > j + 3,
+           !(j + 4..<close).contains(where: { code.is($0, "using") && code.isPunct($0 + 1, .colon) }) {
+            return Match(end: close, key: "withRandomNumberGenerator")
+        }
+        return nil
+    }
+
+    /// The value at `j` is the `id:` argument of `.cancellable(id:…)` / `.cancel(id:)`.
+    static func isCancelID(at j: Int, code: CodeTokens) -> Bool {
+        code.isPunct(j - 1, .colon) && code.is(j - 2, "id") && code.isPunct(j - 3, .lparen)
+            && (code.is(j - 4, "cancellable") || code.is(j - 4, "cancel"))
+    }
+
+    /// Whether the `Task.sleep(…)` at j (its `)` at close) is the only statement of a `while` loop's body.
+    static func isKeepAliveLoop(sleep j: Int, close: Int, code: CodeTokens) -> Bool {
+        var k = j - 1
+        while k > 0 && (code.is(k, "await") || code.is(k, "try") || code.isOperator(k, "?") || code.isOperator(k, "!")) { k -= 1 }
+        guard code.isPunct(k, .lbrace), code.partnerOf(k) == close + 1 else { return false }
+        var h = k - 1
+        var steps = 0
+        while h > 0 && steps < 8 && !code.is(h, "while") {
+            guard !code.isPunct(h, .lbrace) && !code.isPunct(h, .rbrace) && !code.isPunct(h, .semicolon) else { return false }
+            h -= 1
+            steps += 1
+        }
+        return code.is(h, "while")
+    }
+}

@@ -1,0 +1,356 @@
+/// TCA's rules of thumb, asked once of the model: where an element's parent logic is, which clauses handle an
+/// action, which fields a binding can write, which state a child owns, which child receives an action. Rules
+/// ask these instead of reading tokens.
+
+extension Feature {
+    /// The logic an element runs for each action (`Reduce { … }`, `Reduce(self.core)`, `coordinatorReduce()`),
+    /// or nil when the element is no parent logic. `path` is the file the element is written in.
+    public func parentLogic(of element: ElementFacts, in path: String) -> [LogicFacts]? {
+        guard let reference = element.logic else { return nil }
+        switch reference {
+        case .closure(let offset):
+            return logic.filter { $0.kind == .reduceClosure && $0.anchor.offset == offset && $0.location.path == path }
+        case .function(let name):
+            return logic.filter { $0.owner == name && $0.kind != .reduceClosure }
+        case .helper(let name):
+            // A helper of the type that builds a `Reduce` (`coordinatorReduce()`, `self.core()`): the logic written in it.
+            let units = logic.filter { $0.owner == name }
+            guard !units.isEmpty || functions.contains(where: { $0.name == name && $0.returnsReducer }) else { return nil }
+            return units
+        case .unknown:
+            return []
+        }
+    }
+
+    /// The non-default clauses whose pattern matches an action with this case path (the pattern is a prefix of
+    /// the path: `case .view:` matches `.view(.tapped)`), in every logic of the feature, whichever file.
+    public func handlers(of path: [String]) -> [CaseFacts] {
+        var result: [CaseFacts] = []
+        for unit in logic {
+            for c in unit.clauses where !c.isDefault && c.patterns.contains(where: { path.starts(with: $0) }) { result.append(c) }
+        }
+        return result
+    }
+
+    /// Every member name the feature declares (properties, functions, nested enum cases not included), from any file.
+    public var memberNames: Set<String> {
+        Set(properties.map(\.name) + functions.map(\.name) + dependencies.map(\.name))
+    }
+
+    /// The state fields child features own: the first component of each composition's state path at the
+    /// builder's own level (`.ifLet(\.$destination, …)` → destination).
+    public var childStateFields: Set<String> {
+        Set(children.filter { !$0.edge.isIdentity }.compactMap { $0.edge.stateField })
+    }
+
+    /// Cases of the feature's `Action` that carry another feature's actions: a composition's action path starts
+    /// there, or the payload is a reducer's `Action` (not one of this feature's own nested action enums:
+    /// `case view(ViewAction)`, `case internal(InternalAction)` are the feature's own).
+    public func childActionCases(in project: FeatureIndex) -> Set<String> {
+        var result = Set(children.filter { !$0.edge.isIdentity }.compactMap { $0.edge.actionComponents.first })
+        for c in action.enumNamed("Action")?.cases ?? [] where isChildActionPayload(c.payload, in: project) {
+            result.insert(c.name)
+        }
+        return result
+    }
+
+    /// Whether an `Action` case's payload is a child feature's action, as far as the model tells: `Child.Action`,
+    /// `IdentifiedActionOf<Row>`, `PresentationAction<Destination.Action>`, `StackAction<…>`; not the feature's own
+    /// nested enums (`Action.View`, `ViewAction` declared in the feature or beside it).
+    func isChildActionPayload(_ payload: String, in project: FeatureIndex) -> Bool {
+        let text = payload.replacingOccurrences(of: " ", with: "")
+        guard !text.isEmpty else { return false }
+        if text.contains("PresentationAction") || text.contains("StackAction") || text.contains("IdentifiedAction") { return true }
+        guard text.hasSuffix("Action") || text.contains("Action<") || text.contains("Action>") || text.contains("ActionOf<")
+                || text.contains(".Action") else { return false }
+        // `Child.Action` / `ActionOf<Child>`: the named reducer's, unless it names this feature.
+        if text.hasSuffix(".Action") {
+            let owner = String(text.dropLast(".Action".count))
+            if owner == "Self" || owner == name || owner == qualifiedName { return false }
+            return true
+        }
+        // A bare enum name (`ViewAction`, `InternalAction`): the feature's own when it is nested in it, nested in its
+        // `Action`, or declared beside the feature; a child's when it resolves to another reducer's action.
+        let bare = text.split(separator: ".").last.map(String.init) ?? text
+        if nestedTypes[bare] != nil || action.enumNamed("Action." + bare) != nil || action.enumNamed(bare) != nil { return false }
+        if text.hasPrefix("Action.") { return false }
+        // Any other type's action (`CounterAction` of a pre-1.0 feature declared elsewhere) is a child's.
+        return true
+    }
+
+    /// The enums declared directly in the feature or in its `Action` (`View`, `Delegate`, `Action`).
+    public var nestedEnumNames: Set<String> {
+        var names = Set(nestedTypes.filter { $0.value == "enum" }.map(\.key))
+        for e in action.enums where e.name.hasPrefix("Action.") { names.insert(String(e.name.dropFirst("Action.".count))) }
+        return names
+    }
+}
+
+extension StateModel {
+    /// Whether a `BindingAction` can write the field `name`: a settable stored instance property that is not
+    /// presentation state, and with legacy bindings one marked `@BindingState`. A name the model does not
+    /// show (declared where no file was read) or a computed one with a setter counts as writable.
+    public func mayBeWrittenByBinding(_ name: String) -> Bool {
+        guard let p = field(name), !p.isReadOnlyComputed else { return true }
+        if p.isComputed { return true }
+        if p.isLet || p.isStatic || p.hasRestrictedSetter { return false }
+        // Presentation state changes through presentation actions, never through bindings.
+        if p.attributes.contains("Presents") || p.attributes.contains("PresentationState") { return false }
+        // Legacy bindings (no `@ObservableState`) can only write `@BindingState` stored properties.
+        if !isObservable { return p.attributes.contains("BindingState") || p.attributes.contains("BindableState") }
+        return true
+    }
+
+    /// Whether the model shows `name` as a field a binding can write (unknown names are not assumed writable).
+    public func isKnownBindable(_ name: String) -> Bool {
+        field(name) != nil && mayBeWrittenByBinding(name)
+    }
+
+    /// The stored fields a computed one reads, through other computed fields (`var shouldDisable: Bool
+    /// { isRecording || isTranscribing }` → the fields those two read); a stored field is itself. Nil when that
+    /// cannot be known: the name is not declared, or a getter calls a function or uses `self` as a whole.
+    public func storedFields(behind name: String, depth: Int = 0) -> Set<String>? {
+        guard depth < 8, let property = field(name) else { return nil }
+        guard property.isReadOnlyComputed else { return [name] }
+        guard let reads = property.getterReads else { return nil }
+        if property.getterCalls.contains(where: { field($0) == nil }) { return nil }
+        var result = Set<String>()
+        for word in reads + property.getterCalls where field(word) != nil {
+            guard let behind = storedFields(behind: word, depth: depth + 1) else { return nil }
+            result.formUnion(behind)
+        }
+        return result
+    }
+}
+
+extension FeatureIndex {
+    /// The child a feature composes at the first component of an action path, with the composition.
+    public func child(of parent: Feature, receiving caseName: String) -> (composition: Composition, feature: Feature?)? {
+        for c in parent.children where !c.edge.isIdentity && c.edge.scopedIn == nil && c.edge.actionComponents.first == caseName {
+            return (c, c.child.flatMap { feature($0) })
+        }
+        return nil
+    }
+
+    /// Whether a parent composes the feature with `ifLet` / `forEach` (which cancel a child's effects when its
+    /// state goes away), or an `@Reducer enum` of destinations or path elements has a case of it.
+    public func isPresentedOrStacked(_ feature: Feature) -> Bool {
+        if parents(of: feature.qualifiedName).contains(where: { $0.composition.edge.operation == "ifLet" || $0.composition.edge.operation == "forEach" }) {
+            return true
+        }
+        return features.contains { f in
+            f.enumCases.contains { c in
+                let payload = c.payload.split(separator: ".").last.map(String.init) ?? c.payload
+                return payload == feature.name || c.payload == feature.qualifiedName
+            }
+        }
+    }
+}
+
+extension BuilderFacts {
+    /// Every builder list of the builder that holds reducers, outermost first, in source order: the list, the
+    /// `CombineReducers { }` and Scope child closures, `.ifLet`/`.forEach`/`.onChange` closures, and branches of
+    /// `if`/`switch`/`#if`/`for`. A `Reduce`'s closure is logic, not a list.
+    public var reducerLists: [[ElementFacts]] {
+        var result: [[ElementFacts]] = []
+        var stack: [[ElementFacts]] = [tree]
+        while let list = stack.popLast() {
+            result.append(list)
+            for element in list.reversed() {
+                var nested: [[ElementFacts]] = []
+                if let children = element.children { nested.append(children) }
+                for m in element.modifiers { if let c = m.children { nested.append(c) } }
+                nested += element.branches
+                for n in nested.reversed() { stack.append(n) }
+            }
+        }
+        return result
+    }
+
+    /// Every element of every list.
+    public var allElements: [ElementFacts] { reducerLists.flatMap { $0 } }
+
+    /// The state fields the builder's compositions give children (`\.$destination` → destination).
+    public var childStateFields: Set<String> {
+        Set(edges.filter { !$0.isIdentity }.compactMap { $0.stateField })
+    }
+}
+
+/// The elements of one builder that matter for `onChange`: where every `BindingReducer()` and every
+/// `.onChange` modifier sits. A *domain* is one feature's state: the builder, `CombineReducers` and
+/// control-flow branches share it; a Scope's child closure or an `ifLet`/`forEach`/`ifCaseLet` closure starts
+/// a new one. The *path* records which branch of which `if`/`switch`/`#if` an element is in, so elements in
+/// different branches of the same statement are known never to run together.
+public struct PlacedElements {
+    public struct Placed {
+        public var element: ElementFacts
+        public var domain: Int
+        var path: [(statement: Int, branch: Int)]
+
+        public func isExclusive(with other: Placed) -> Bool {
+            for (a, b) in zip(path, other.path) {
+                if a.statement != b.statement { return false }
+                if a.branch != b.branch { return true }
+            }
+            return false
+        }
+    }
+
+    public struct OnChange {
+        public var placed: Placed
+        public var modifier: ModifierFacts
+        public var element: ElementFacts { placed.element }
+        public var domain: Int { placed.domain }
+
+        /// True for tokens of the reducer the modifier wraps: the element and the modifiers before it.
+        public func wraps(_ token: Int) -> Bool { token >= element.start.token && token < modifier.anchor.token }
+    }
+
+    public var bindingReducers: [Placed] = []
+    public var onChanges: [OnChange] = []
+
+    public init(builder: BuilderFacts) {
+        var nextDomain = 1
+        var stack: [(list: [ElementFacts], domain: Int, path: [(statement: Int, branch: Int)])] = [(builder.tree, 0, [])]
+        while let (list, domain, path) = stack.popLast() {
+            for element in list {
+                let placed = Placed(element: element, domain: domain, path: path)
+                if element.kind == .expression && element.name == "BindingReducer" { bindingReducers.append(placed) }
+                for m in element.modifiers {
+                    if m.name == "onChange" {
+                        onChanges.append(OnChange(placed: placed, modifier: m))
+                    } else if m.name == "ifLet" || m.name == "forEach" || m.name == "ifCaseLet", let c = m.children {
+                        stack.append((c, nextDomain, []))
+                        nextDomain += 1
+                    }
+                    // An onChange closure runs only on a change: not a sibling of anything.
+                }
+                if let children = element.children {
+                    if element.isScope {
+                        stack.append((children, nextDomain, []))
+                        nextDomain += 1
+                    } else {
+                        stack.append((children, domain, path))
+                    }
+                }
+                for (n, branch) in element.branches.enumerated() {
+                    stack.append((branch, domain, path + [(element.start.token, n)]))
+                }
+            }
+        }
+        onChanges.sort { $0.modifier.anchor.token < $1.modifier.anchor.token }
+    }
+}
+
+/// The children a feature runs through `.ifLet` / `.forEach`: they exist only while their state does, so
+/// effects the parent sends them outlive them. Read from the feature's compositions (any builder, any file),
+/// its `Action` payloads and its `State` field types.
+public struct PresentedChildren {
+    /// What holds a child, as far as the model shows: it decides whether the child can be dismissed and
+    /// which APIs remove it.
+    public enum Container: Equatable {
+        /// `StackState` / `StackAction`: a navigation stack.
+        case stack
+        /// `IdentifiedArray` / `IdentifiedAction`: a collection, not navigation; nothing dismisses its rows.
+        case identifiedArray
+        /// `@Presents` / `PresentationAction`.
+        case presentation
+        case unknown
+    }
+
+    /// A send into a child: the child's action case and how the case wraps it.
+    public struct ChildSend {
+        /// The child's action case (`destination`, `path`).
+        public var caseName: String
+        /// `presented` or `element` (the case wraps a `PresentationAction` / `StackAction` / `IdentifiedAction`),
+        /// or `ifLet` / `forEach` (the case is the action of such an operator).
+        public var kind: String
+        /// The cases the child's case is nested in (`[child]` for `.child(.destination(.presented(…)))`).
+        public var prefix: [String] = []
+
+        public var shown: String { wrapped(kind == "presented" || kind == "element" ? ".\(caseName)(.\(kind)(…))" : ".\(caseName)(…)") }
+
+        /// `inner` (an action of the child's case) inside the cases around it: `.child(` + inner + `)`.
+        public func wrapped(_ inner: String) -> String {
+            prefix.reversed().reduce(inner) { ".\($1)(\($0))" }
+        }
+    }
+
+    /// Action case → `ifLet` or `forEach`.
+    public var kinds: [String: String] = [:]
+    /// Action case → state fields the child lives in (`destination` → `destination` from
+    /// `.ifLet(\.$destination, action: \.destination)`); the case name itself is always tried too.
+    public var stateNames: [String: Set<String>] = [:]
+    /// Action case → container.
+    public var containers: [String: Container] = [:]
+
+    public init(of feature: Feature) {
+        for c in feature.action.enumNamed("Action")?.cases ?? [] {
+            if c.payload.contains("StackAction") { containers[c.name] = .stack }
+            else if c.payload.contains("IdentifiedAction") { containers[c.name] = .identifiedArray }
+            else if c.payload.contains("PresentationAction") { containers[c.name] = .presentation }
+        }
+        for builder in feature.builders where builder.name == "body" && builder.kind == .property {
+            for edge in builder.edges where edge.operation == "ifLet" || edge.operation == "forEach" {
+                guard let action = edge.actionComponents.last ?? nil, !edge.actionPath.hasPrefix("{") else { continue }
+                if kinds[action] == nil { kinds[action] = edge.operation }
+                if let field = edge.stateField {
+                    stateNames[action, default: []].insert(field)
+                    if containers[action] == nil, let type = feature.state?.field(field)?.type {
+                        if type.contains("StackState") { containers[action] = .stack }
+                        else if type.contains("IdentifiedArray") { containers[action] = .identifiedArray }
+                    }
+                }
+            }
+        }
+    }
+
+    public func container(of child: ChildSend) -> Container {
+        containers[child.caseName] ?? (child.kind == "presented" ? .presentation : .unknown)
+    }
+
+    /// The child an action sent by an effect goes into, or nil: `.x(.presented(…))`, `.path(.element(…))`, or an
+    /// action of an `ifLet`/`forEach` child that is not its dismissal.
+    public func childSend(_ path: [String]) -> ChildSend? {
+        if let n = path.indices.dropFirst().first(where: { path[$0] == "presented" || path[$0] == "element" }) {
+            return ChildSend(caseName: path[n - 1], kind: path[n], prefix: Array(path[..<(n - 1)]))
+        }
+        if let first = path.first, let kind = kinds[first], path.count < 2 || path[1] != "dismiss" {
+            return ChildSend(caseName: first, kind: kind)
+        }
+        return nil
+    }
+
+    /// Where the child is removed, naming only APIs its container has.
+    public func dismissalHint(for child: ChildSend) -> String {
+        let name = child.caseName
+        let field = stateNames[name]?.sorted().first ?? name
+        switch container(of: child) {
+        case .presentation:
+            return "where the child is dismissed (case \(child.wrapped(".\(name)(.dismiss)")), state.\(field) = nil)"
+        case .stack:
+            return "where the element is removed (case \(child.wrapped(".\(name)(.popFrom(id:))")), state.\(field).removeLast())"
+        case .identifiedArray, .unknown:
+            return child.kind == "ifLet" ? "where the child state is set to nil (state.\(field) = nil)"
+                : "where the child is removed from state.\(field)"
+        }
+    }
+
+    /// Whether some clause of the feature that dismisses the child `caseName` (`case .child(.dismiss)`,
+    /// `case .path(.popFrom(id:))`, or a body that clears its state) cancels one of `ids`.
+    public func cancel(_ ids: [[String]], whenDismissing caseName: String, in feature: Feature) -> Bool {
+        let fields = (stateNames[caseName] ?? []).union([caseName])
+        for logic in feature.logic {
+            for clause in logic.clauses {
+                let patternDismisses = !clause.isDefault && clause.patterns.contains { path in
+                    path.indices.dropLast().contains { n in
+                        path[n] == caseName && (path[n + 1] == "dismiss" || path[n + 1] == "popFrom")
+                    }
+                }
+                guard patternDismisses || !fields.isDisjoint(with: clause.code.clearedFields) else { continue }
+                if CancellationID.cancelsAny(clause.code.cancelledIDs, of: ids) { return true }
+            }
+        }
+        return false
+    }
+}
