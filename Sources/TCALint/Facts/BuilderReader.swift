@@ -49,7 +49,7 @@ struct BuilderReader {
         for (n, e) in edges.enumerated() { edgeIndex[e.0] = n }
         var referenced = Set<String>()
         let tree = elements.map { convert($0, edges: edgeIndex, referenced: &referenced) }
-        var facts = BuilderFacts(name: name, kind: kind, isStatic: isStatic, tree: tree, edges: edges.map { $0.1 },
+        let facts = BuilderFacts(name: name, kind: kind, isStatic: isStatic, tree: tree, edges: edges.map { $0.1 },
                                  location: extractor.location(token), anchor: extractor.anchor(token))
         facts.isPlainGetter = elements.contains { $0.kind == .other && $0.name == "return" }
         if isBody {

@@ -7,7 +7,7 @@ public struct FactsExtractor {
     let syntax: FileSyntax
     var source: SourceFile { syntax.source }
     var code: CodeTokens { syntax.code }
-    var headers: [ReducerParser.TypeHeader] { syntax.model.typeHeaders }
+    var headers: [ReducerParser.TypeHeader] { syntax.headers }
 
     public init(syntax: FileSyntax) {
         self.syntax = syntax

@@ -28,22 +28,35 @@ public struct FileFacts: Sendable {
 /// Where a fact is written in its file: the bytes of its token, and the token's index among the file's code
 /// tokens (comments excluded), which a rule uses, with the file's tokens, to build a fix.
 public struct Anchor: Sendable, Equatable, Hashable {
-    public var offset: Int
-    public var end: Int
-    public var token: Int
+    // Stored in 32 bits: every fact carries anchors, and files are far smaller than 4 GiB (`FileReader`'s limit).
+    private let storedOffset: UInt32
+    private let storedEnd: UInt32
+    private let storedToken: UInt32
+
+    public var offset: Int { Int(storedOffset) }
+    public var end: Int { Int(storedEnd) }
+    public var token: Int { Int(storedToken) }
 
     public init(offset: Int, end: Int, token: Int) {
-        self.offset = offset
-        self.end = end
-        self.token = token
+        storedOffset = UInt32(truncatingIfNeeded: offset)
+        storedEnd = UInt32(truncatingIfNeeded: end)
+        storedToken = UInt32(truncatingIfNeeded: token)
     }
 }
 
 /// Where something is written: 1-based line and column (columns in characters, as editors show them).
 public struct FactLocation: Sendable, Equatable, Comparable {
     public var path: String
-    public var line: Int
-    public var column: Int
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+    public var line: Int { Int(storedLine) }
+    public var column: Int { Int(storedColumn) }
+
+    public init(path: String, line: Int, column: Int) {
+        self.path = path
+        storedLine = UInt32(truncatingIfNeeded: line)
+        storedColumn = UInt32(truncatingIfNeeded: column)
+    }
 
     public static func < (a: FactLocation, b: FactLocation) -> Bool {
         (a.path, a.line, a.column) < (b.path, b.line, b.column)
@@ -92,7 +105,7 @@ public struct TypealiasFacts: Sendable, Equatable {
     public var location: FactLocation
 }
 
-public struct TypeFacts: Sendable {
+public final class TypeFacts: @unchecked Sendable {
     /// `struct`, `enum`, `class`, `actor` or `extension` (`ReducerDeclaration.Kind`'s raw values).
     public var kind: String
     /// As written; for extensions the extended type (`App.Feature`).
@@ -125,6 +138,19 @@ public struct TypeFacts: Sendable {
     public var logic: [LogicFacts] = []
     /// `@Dependency(…) var name` properties.
     public var dependencies: [DependencyFacts] = []
+    public init(kind: String, name: String, qualifiedName: String, enclosing: String, inherits: [String], selfConstraints: [String], attributes: [String], location: FactLocation, anchor: Anchor, membersOpen: Anchor, membersClose: Anchor) {
+        self.kind = kind
+        self.name = name
+        self.qualifiedName = qualifiedName
+        self.enclosing = enclosing
+        self.inherits = inherits
+        self.selfConstraints = selfConstraints
+        self.attributes = attributes
+        self.location = location
+        self.anchor = anchor
+        self.membersOpen = membersOpen
+        self.membersClose = membersClose
+    }
 }
 
 public struct EnumCaseFacts: Sendable, Equatable {
@@ -185,7 +211,7 @@ public struct DependencyFacts: Sendable, Equatable {
 }
 
 /// One reducer builder list of a type: its element tree and what composes in it.
-public struct BuilderFacts: Sendable {
+public final class BuilderFacts: @unchecked Sendable {
     public enum Kind: String, Sendable { case property, function }
     /// `body`, `core`, `coordinatorReduce`.
     public var name: String
@@ -205,6 +231,15 @@ public struct BuilderFacts: Sendable {
 
     /// Top-level element names in order (`Scope`, `BindingReducer`, `Reduce`, `core`), as `dump features` shows them.
     public var elements: [String] { tree.map(\.displayName) }
+    public init(name: String, kind: Kind, isStatic: Bool, tree: [ElementFacts], edges: [EdgeFacts], location: FactLocation, anchor: Anchor) {
+        self.name = name
+        self.kind = kind
+        self.isStatic = isStatic
+        self.tree = tree
+        self.edges = edges
+        self.location = location
+        self.anchor = anchor
+    }
 }
 
 /// One element of a builder list: a reducer expression with its chained modifiers, control flow whose
@@ -372,8 +407,9 @@ public struct KeyPathFacts: Sendable, Equatable {
     public var rootField: String?
 }
 
-/// One place where per-action logic lives and what each part of it does.
-public struct LogicFacts: Sendable {
+/// One place where per-action logic lives and what each part of it does. A class: the project model lists
+/// each unit in its feature without copying it. Never changed once the facts are merged.
+public final class LogicFacts: @unchecked Sendable {
     public enum Kind: String, Sendable {
         /// A `Reduce { state, action in … }` closure (in a builder, a stored property, an initializer, a helper).
         case reduceClosure
@@ -425,6 +461,39 @@ public struct LogicFacts: Sendable {
     public var callSites: [CallSiteFacts] = []
     /// Ids of every `.cancel(id:)` in it.
     public var cancelledIDs: [[String]] = []
+    public init(kind: Kind, owner: String, labels: [String], actionName: String, stateName: String, actionType: String?, actionPrefix: [String], isStatic: Bool, location: FactLocation, anchor: Anchor, open: Anchor, close: Anchor, clauses: [CaseFacts], everyAction: CodeFacts?) {
+        self.kind = kind
+        self.owner = owner
+        self.labels = labels
+        self.actionName = actionName
+        self.stateName = stateName
+        self.actionType = actionType
+        self.actionPrefix = actionPrefix
+        self.isStatic = isStatic
+        self.location = location
+        self.anchor = anchor
+        self.open = open
+        self.close = close
+        self.clauses = clauses
+        self.everyAction = everyAction
+    }
+}
+
+extension LogicFacts {
+    /// A copy of the unit, every field the same.
+    func copy() -> LogicFacts {
+        let c = LogicFacts(kind: kind, owner: owner, labels: labels, actionName: actionName, stateName: stateName,
+                           actionType: actionType, actionPrefix: actionPrefix, isStatic: isStatic, location: location,
+                           anchor: anchor, open: open, close: close, clauses: clauses, everyAction: everyAction)
+        c.hasOtherDispatch = hasOtherDispatch
+        c.effects = effects
+        c.sideEffects = sideEffects
+        c.uncontrolled = uncontrolled
+        c.mentionedFields = mentionedFields
+        c.callSites = callSites
+        c.cancelledIDs = cancelledIDs
+        return c
+    }
 }
 
 /// One `case …:` / `default:` clause of a switch over the action (or an `if case … = action` block).

@@ -65,7 +65,7 @@ struct LogicReader {
         let effectReader = EffectReader(extractor: extractor)
         let found = effectReader.find(from: bodyStart, to: close, excluding: excluded)
         let effectRanges = found.flatMap { $0.closures.map { ($0.open)..<($0.close + 1) } }
-        var facts = LogicFacts(kind: unit.kind, owner: unit.owner, labels: unit.labels, actionName: unit.actionName,
+        let facts = LogicFacts(kind: unit.kind, owner: unit.owner, labels: unit.labels, actionName: unit.actionName,
                                stateName: unit.stateName, actionType: unit.actionType, actionPrefix: unit.actionPrefix,
                                isStatic: unit.isStatic, location: extractor.location(unit.anchorToken),
                                anchor: extractor.anchor(unit.anchorToken), open: extractor.anchor(unit.open),

@@ -1,6 +1,7 @@
 /// One reducer type of the project with every part of it, from whichever files declare them:
-/// the result of merging `FileFacts` in a `FeatureIndex`.
-public struct Feature: Sendable {
+/// the result of merging `FileFacts` in a `FeatureIndex`. A class: rules and queries pass features around
+/// a lot, and the index never changes one once it is merged.
+public final class Feature: @unchecked Sendable {
     /// The primary declaration's enclosing types and name (`App`, `Settings.Destination`); for a type known
     /// only through extensions, the extended name as written.
     public var qualifiedName: String
@@ -32,6 +33,25 @@ public struct Feature: Sendable {
     public var protocolDefaults: [String]
     /// For an `@Reducer enum` (destinations, paths): its cases, each naming a child reducer.
     public var enumCases: [EnumCaseFacts]
+
+    init(qualifiedName: String, name: String, kind: String, location: FactLocation, reducerEvidence: [String],
+         declarations: [FactLocation], builders: [BuilderFacts], logic: [LogicFacts], functions: [FunctionFacts],
+         action: ActionModel, state: StateModel?, children: [Composition], protocolDefaults: [String], enumCases: [EnumCaseFacts]) {
+        self.qualifiedName = qualifiedName
+        self.name = name
+        self.kind = kind
+        self.location = location
+        self.reducerEvidence = reducerEvidence
+        self.declarations = declarations
+        self.builders = builders
+        self.logic = logic
+        self.functions = functions
+        self.action = action
+        self.state = state
+        self.children = children
+        self.protocolDefaults = protocolDefaults
+        self.enumCases = enumCases
+    }
     /// The feature's own properties (not its state's), from every declaration.
     public var properties: [PropertyFacts] = []
     /// `@Dependency` properties, from every declaration.

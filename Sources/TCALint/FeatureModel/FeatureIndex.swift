@@ -27,6 +27,11 @@ public final class FeatureIndex: @unchecked Sendable {
         var byName: [String: Int]
         /// Feature indices by the paths of their declarations.
         var byPath: [String: [Int]]
+        /// The compositions of each child (by qualified name), with the parent's index.
+        var parents: [String: [(parent: Int, composition: Composition)]]
+        /// The last name components and qualified names of the reducers `@Reducer enum` cases hold
+        /// (destinations, path elements).
+        var enumCasePayloads: Set<String>
         /// Feature names, for resolving names written in code.
         var names: NameTable
     }
@@ -72,7 +77,16 @@ public final class FeatureIndex: @unchecked Sendable {
                 if let state = f.state { paths.formUnion(state.declarations.map(\.path)) }
                 for path in paths { byPath[path, default: []].append(i) }
             }
-            return Merged(features: features, byName: byName, byPath: byPath,
+            var parents: [String: [(parent: Int, composition: Composition)]] = [:]
+            var payloads = Set<String>()
+            for (i, f) in features.enumerated() {
+                for c in f.children { if let child = c.child { parents[child, default: []].append((i, c)) } }
+                for c in f.enumCases where !c.payload.isEmpty {
+                    payloads.insert(c.payload)
+                    payloads.insert(c.payload.split(separator: ".").last.map(String.init) ?? c.payload)
+                }
+            }
+            return Merged(features: features, byName: byName, byPath: byPath, parents: parents, enumCasePayloads: payloads,
                           names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases))
         }
     }
@@ -111,8 +125,8 @@ public final class FeatureIndex: @unchecked Sendable {
     /// The feature a type name written inside `context` (a qualified type name, or "" at top level) refers to:
     /// nested types of the context and its enclosing types first, then typealiases, then a unique type
     /// anywhere whose qualified name ends with the name.
-    public func feature(named name: String, from context: String) -> Feature? {
-        merged.wrapped.names.resolve(name, from: context).flatMap(feature)
+    public func feature(named name: String, from context: String, near path: String? = nil) -> Feature? {
+        merged.wrapped.names.resolve(name, from: context, near: path).flatMap(feature)
     }
 
     /// Features with a declaration (or extension) in the file, or whose `State` is declared there.
@@ -123,9 +137,14 @@ public final class FeatureIndex: @unchecked Sendable {
 
     /// The features that compose this one as a child, with the edge.
     public func parents(of qualifiedName: String) -> [(parent: Feature, composition: Composition)] {
-        var result: [(Feature, Composition)] = []
-        for f in features { for c in f.children where c.child == qualifiedName { result.append((f, c)) } }
-        return result
+        let m = merged.wrapped
+        return (m.parents[qualifiedName] ?? []).map { (m.features[$0.parent], $0.composition) }
+    }
+
+    /// Whether an `@Reducer enum` case holds the feature (`case settings(Settings)`): a destination or path element.
+    public func isEnumCasePayload(_ feature: Feature) -> Bool {
+        let payloads = merged.wrapped.enumCasePayloads
+        return payloads.contains(feature.name) || payloads.contains(feature.qualifiedName)
     }
 
 
@@ -168,6 +187,12 @@ public final class FeatureIndex: @unchecked Sendable {
 }
 
 extension StringProtocol {
+    /// The text without spaces (`inout  State` → `inoutState`): type names compared as written, cheaply.
+    func withoutSpaces() -> String {
+        guard utf8.contains(UInt8(ascii: " ")) else { return String(self) }
+        return String(decoding: utf8.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self)
+    }
+
     func trimmingWhitespace() -> String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\n" || f == "\t" || f == "\r" { s.removeFirst() }

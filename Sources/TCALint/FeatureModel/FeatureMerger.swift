@@ -35,21 +35,31 @@ struct FeatureMerger {
             }
         }
         let names = NameTable(names: features.map { $0.qualifiedName }, aliases: aliases)
-        for i in features.indices { resolveChildren(of: &features[i], names: names) }
+        for feature in features { resolveChildren(of: feature, names: names) }
         return features.sorted { ($0.qualifiedName, $0.location) < ($1.qualifiedName, $1.location) }
     }
 
     // MARK: grouping
 
     private mutating func groupDeclarations() {
+        // A top-level name declared (not extended) in several files names different types, each of its own
+        // module (Swift forbids two in one): SwiftPM targets, sample apps side by side. Each keeps its own key,
+        // marked with its file (`Settings⟨Sources/A/Settings.swift⟩`), and a declaration elsewhere — a nested
+        // type, an extension — joins the one nearest to it in the folder tree.
+        var declaredIn: [String: Set<String>] = [:]
+        for file in files {
+            for t in file.types where t.kind != "extension" && t.enclosing.isEmpty { declaredIn[t.name, default: []].insert(file.path) }
+        }
+        collisions = declaredIn.filter { $0.value.count > 1 }.mapValues { $0.sorted() }
         var primaries = NameTable(names: [], aliases: aliases)
         for file in files { for t in file.types where t.kind != "extension" { primaries.insert(t.qualifiedName) } }
         for file in files {
             for t in file.types {
-                let key = t.kind == "extension" ? primaries.resolveExtension(t.name) : t.qualifiedName
+                let written = t.kind == "extension" ? primaries.resolveExtension(t.name) : t.qualifiedName
+                let key = disambiguated(written, in: file.path)
                 if groups[key] == nil {
                     groupOrder.append(key)
-                    if let dot = key.lastIndex(of: ".") { nested[String(key[..<dot]), default: []].append(key) }
+                    if let dot = Self.lastDot(key) { nested[String(key[..<dot]), default: []].append(key) }
                 }
                 groups[key, default: []].append(t)
             }
@@ -58,6 +68,49 @@ struct FeatureMerger {
         for (key, decls) in groups where decls.count > 1 {
             groups[key] = decls.filter { $0.kind != "extension" } + decls.filter { $0.kind == "extension" }
         }
+    }
+
+    /// Top-level names declared in several files, with those files.
+    private var collisions: [String: [String]] = [:]
+
+    /// The key of a type written `name` in the file at `path`: the name, or — when its first component is a
+    /// colliding top-level name — that component marked with the nearest file declaring it.
+    func disambiguated(_ name: String, in path: String) -> String {
+        guard !collisions.isEmpty else { return name }
+        let first = name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+        guard let paths = collisions[first] else { return name }
+        let chosen = paths.contains(path) ? path : Self.nearest(paths, to: path)
+        return first + "⟨" + chosen + "⟩" + name.dropFirst(first.count)
+    }
+
+    /// The path sharing the most leading folders with `path` (the first in order on a tie).
+    static func nearest(_ paths: [String], to path: String) -> String {
+        let folders = path.split(separator: "/")
+        var best = paths[0]
+        var bestCount = -1
+        for candidate in paths {
+            let count = zip(candidate.split(separator: "/"), folders).prefix { $0 == $1 }.count
+            if count > bestCount { best = candidate; bestCount = count }
+        }
+        return best
+    }
+
+    /// The last `.` that separates name components (not one inside a `⟨path⟩` mark).
+    static func lastDot(_ key: String) -> String.Index? {
+        guard let close = key.lastIndex(of: "⟩") else { return key.lastIndex(of: ".") }
+        return key[close...].lastIndex(of: ".")
+    }
+
+    /// A key without its mark: the type's name as written.
+    static func written(_ key: String) -> String {
+        guard let open = key.firstIndex(of: "⟨"), let close = key.lastIndex(of: "⟩") else { return key }
+        return String(key[..<open]) + key[key.index(after: close)...]
+    }
+
+    /// The file a key is marked with, if any.
+    static func mark(_ key: String) -> String? {
+        guard let open = key.firstIndex(of: "⟨"), let close = key.lastIndex(of: "⟩") else { return nil }
+        return String(key[key.index(after: open)..<close])
     }
 
     /// `["@Reducer"]`, or the inheritance path to TCA's protocol; nil when the type is not a reducer.
@@ -91,15 +144,16 @@ struct FeatureMerger {
 
     private func feature(key: String, decls: [TypeFacts], evidence: [String], defaults: Set<String>) -> Feature {
         let primary = decls.first { $0.kind != "extension" } ?? decls[0]
-        let name = key.split(separator: ".").last.map(String.init) ?? key
+        let name = Self.written(key).split(separator: ".").last.map(String.init) ?? key
         var chainNames = Set(evidence)
         for d in decls { for i in d.inherits where reducerProtocols.contains(i) { chainNames.formUnion(chain(i)) } }
         let action = actionModel(of: key)
         let (state, stateDecls) = stateModel(of: key)
         // Logic in the state's own methods (`mutating func fetch() -> Effect<Action>` on `State`) is the feature's too.
-        var logic = decls.flatMap { $0.logic } + stateDecls.flatMap { $0.logic }
-        for i in logic.indices { resolveActionPrefix(&logic[i], feature: key, name: name, action: action) }
-        var feature = Feature(
+        let logic = (decls.flatMap { $0.logic } + stateDecls.flatMap { $0.logic }).map {
+            resolvingActionPrefix($0, feature: key, name: name, action: action)
+        }
+        let feature = Feature(
             qualifiedName: key, name: name, kind: primary.kind, location: primary.location, reducerEvidence: evidence,
             declarations: decls.map { $0.location }.sorted(),
             builders: decls.flatMap { $0.builders }, logic: logic,
@@ -121,7 +175,7 @@ struct FeatureMerger {
     private func protocolFeature(key: String, decls: [TypeFacts]) -> Feature? {
         guard reducerProtocols.contains(key), decls.allSatisfy({ $0.kind == "extension" }),
               decls.contains(where: { !$0.logic.isEmpty || !$0.builders.isEmpty }) else { return nil }
-        var feature = Feature(
+        let feature = Feature(
             qualifiedName: key, name: key, kind: "protocol", location: decls[0].location, reducerEvidence: chain(key),
             declarations: decls.map { $0.location }.sorted(), builders: decls.flatMap { $0.builders },
             logic: decls.flatMap { $0.logic }, functions: decls.flatMap { $0.functions }, action: ActionModel(), state: nil,
@@ -134,36 +188,40 @@ struct FeatureMerger {
     /// the feature's `Action` whose payload is that type (`func reduce(into:action: ViewAction)` with
     /// `case view(ViewAction)` → [view]); none when it is the feature's `Action` itself. The label's guess made
     /// by the reader stays when the `Action` does not tell. Clause patterns are rewritten to the new prefix.
-    private func resolveActionPrefix(_ logic: inout LogicFacts, feature key: String, name: String, action: ActionModel) {
-        guard let written = logic.actionType else { return }
-        var type = written
-        for word in ["inout ", "borrowing ", "consuming ", "__owned ", " "] { type = type.replacingOccurrences(of: word, with: "") }
+    private func resolvingActionPrefix(_ logic: LogicFacts, feature key: String, name: String, action: ActionModel) -> LogicFacts {
+        guard let written = logic.actionType else { return logic }
+        var trimmed = Substring(written.trimmingWhitespace())
+        for word in ["inout ", "borrowing ", "consuming ", "__owned "] where trimmed.hasPrefix(word) { trimmed = trimmed.dropFirst(word.count) }
+        let type = trimmed.withoutSpaces()
         let resolved: [String]?
         if ["Action", "Self.Action", name + ".Action", key + ".Action", "ActionOf<Self>", "ActionOf<\(name)>"].contains(type) {
             resolved = []
         } else if let root = action.enumNamed("Action") {
             let last = type.split(separator: ".").last.map(String.init) ?? type
             let match = root.cases.first { c in
-                let payload = c.payload.replacingOccurrences(of: " ", with: "")
+                let payload = c.payload.withoutSpaces()
                 return payload == type || payload == "Action." + type || (payload.split(separator: ".").last.map(String.init) == last && last != "Action")
             }
             resolved = match.map { [$0.name] }
         } else {
             resolved = nil
         }
-        guard let prefix = resolved, prefix != logic.actionPrefix else { return }
-        let old = logic.actionPrefix.count
-        for c in logic.clauses.indices {
-            logic.clauses[c].patterns = logic.clauses[c].patterns.map { p in prefix + (p.starts(with: logic.actionPrefix) ? Array(p.dropFirst(old)) : p) }
+        guard let prefix = resolved, prefix != logic.actionPrefix else { return logic }
+        // A new unit: the facts read from the file stay as they were (another merge may read them meanwhile).
+        let old = logic.actionPrefix
+        let copy = logic.copy()
+        for c in copy.clauses.indices {
+            copy.clauses[c].patterns = copy.clauses[c].patterns.map { p in prefix + (p.starts(with: old) ? Array(p.dropFirst(old.count)) : p) }
         }
-        logic.actionPrefix = prefix
+        copy.actionPrefix = prefix
+        return copy
     }
 
     /// Whether the logic receives the feature's whole `Action` (`reduce(into:action:)` with `action: Action`), as the
     /// protocol's requirement does: not an overload for one nested action type.
     static func receivesWholeAction(_ logic: LogicFacts, feature: Feature) -> Bool {
         guard let written = logic.actionType, logic.actionPrefix.isEmpty else { return false }
-        let type = written.replacingOccurrences(of: " ", with: "")
+        let type = written.withoutSpaces()
         if ["Action", "Self.Action", feature.name + ".Action", feature.qualifiedName + ".Action", "ActionOf<Self>"].contains(type) { return true }
         // A feature that declares no `Action` of its own gets it inferred from this very method.
         return feature.action.enums.isEmpty && feature.action.alias == nil && feature.nestedTypes["Action"] == nil
@@ -178,7 +236,7 @@ struct FeatureMerger {
 
     private func actionModel(of key: String) -> ActionModel {
         var model = ActionModel()
-        model.alias = aliases[key + ".Action"]
+        model.alias = aliases[Self.written(key) + ".Action"]
         for child in nested[key] ?? [] {
             let last = String(child.dropFirst(key.count + 1))
             guard last.hasSuffix("Action"), let decls = groups[child], decls.contains(where: { $0.kind == "enum" || $0.kind == "extension" }) else { continue }
@@ -200,7 +258,7 @@ struct FeatureMerger {
 
     private func stateModel(of key: String) -> (StateModel?, [TypeFacts]) {
         var stateKey = key + ".State"
-        if groups[stateKey] == nil, let target = aliases[stateKey] {
+        if groups[stateKey] == nil, let target = aliases[Self.written(stateKey)] {
             // The aliased type as written (`Parent.ChildState`), else its base name.
             let written = String(target.prefix { $0 != "<" }).trimmingWhitespace()
             stateKey = groupNames.resolve(written, from: key)
@@ -218,7 +276,7 @@ struct FeatureMerger {
 
     // MARK: children
 
-    private func resolveChildren(of feature: inout Feature, names: NameTable) {
+    private func resolveChildren(of feature: Feature, names: NameTable) {
         var result: [Composition] = []
         for builder in feature.builders {
             for edge in builder.edges {
@@ -231,12 +289,12 @@ struct FeatureMerger {
                     result.append(c)
                     continue
                 }
-                if let type = edge.childType, let child = names.resolve(type, from: feature.qualifiedName) {
+                if let type = edge.childType, let child = names.resolve(type, from: feature.qualifiedName, near: feature.location.path) {
                     c.child = child
                     c.resolvedFrom = "closure"
                 } else if edge.scopedIn == nil, let type = c.stateField?.type ?? enumStatePayload(feature.state, case: fieldName),
                           let typeName = Self.reducerTypeName(fromStateType: type),
-                          let child = names.resolve(typeName, from: feature.qualifiedName) {
+                          let child = names.resolve(typeName, from: feature.qualifiedName, near: feature.location.path) {
                     c.child = child
                     c.resolvedFrom = "stateType"
                 }
@@ -275,6 +333,7 @@ struct FeatureMerger {
 /// Qualified type names and how a name written in some scope resolves to one of them.
 struct NameTable {
     private(set) var known: Set<String> = []
+    /// Keys by their last component as written (marks of colliding names left out).
     private var byLast: [String: [String]] = [:]
     let aliases: [String: String]
 
@@ -285,27 +344,38 @@ struct NameTable {
 
     mutating func insert(_ name: String) {
         guard known.insert(name).inserted else { return }
-        let last = name.split(separator: ".").last.map(String.init) ?? name
+        let written = FeatureMerger.written(name)
+        let last = written.split(separator: ".").last.map(String.init) ?? written
         byLast[last, default: []].append(name)
     }
 
     /// Nested in the context or one of its enclosing types, then a typealias there, then the one type
-    /// anywhere with that (dotted) suffix.
-    func resolve(_ name: String, from context: String, depth: Int = 0) -> String? {
+    /// anywhere with that (dotted) suffix — of several (a name declared in several modules), the one declared
+    /// nearest to `near` in the folder tree.
+    func resolve(_ name: String, from context: String, near: String? = nil, depth: Int = 0) -> String? {
         var scope = context
         while true {
             let candidate = scope.isEmpty ? name : scope + "." + name
             if known.contains(candidate) { return candidate }
-            if depth < 4, let target = aliases[candidate], let base = FeatureIndex.baseNames(of: target).first,
-               base != name, let resolved = resolve(base, from: scope, depth: depth + 1) {
+            let aliasKey = FeatureMerger.written(candidate)
+            if depth < 4, let target = aliases[aliasKey], let base = FeatureIndex.baseNames(of: target).first,
+               base != name, let resolved = resolve(base, from: scope, near: near, depth: depth + 1) {
                 return resolved
             }
             if scope.isEmpty { break }
-            scope = scope.lastIndex(of: ".").map { String(scope[..<$0]) } ?? ""
+            scope = FeatureMerger.lastDot(scope).map { String(scope[..<$0]) } ?? ""
         }
         let last = name.split(separator: ".").last.map(String.init) ?? name
-        let matches = (byLast[last] ?? []).filter { $0 == name || $0.hasSuffix("." + name) }
-        return matches.count == 1 ? matches[0] : nil
+        let matches = (byLast[last] ?? []).filter { key in
+            let written = FeatureMerger.written(key)
+            return written == name || written.hasSuffix("." + name)
+        }
+        if matches.count == 1 { return matches[0] }
+        // The same name in several modules: the one nearest to where it is written.
+        guard matches.count > 1, let near, matches.allSatisfy({ FeatureMerger.mark($0) != nil }) else { return nil }
+        let paths = matches.compactMap(FeatureMerger.mark)
+        let chosen = FeatureMerger.nearest(paths, to: near)
+        return matches.first { FeatureMerger.mark($0) == chosen }
     }
 
     /// The primary declaration an extension's written name extends: exact, then the one type with that suffix,

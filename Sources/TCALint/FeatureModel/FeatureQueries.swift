@@ -43,13 +43,14 @@ extension Feature {
         Set(children.filter { !$0.edge.isIdentity }.compactMap { $0.edge.stateField })
     }
 
-    /// Cases of the feature's `Action` that carry another feature's actions: a composition's action path starts
-    /// there, or the payload is a reducer's `Action` (not one of this feature's own nested action enums:
-    /// `case view(ViewAction)`, `case internal(InternalAction)` are the feature's own).
-    public func childActionCases(in project: FeatureIndex) -> Set<String> {
-        var result = Set(children.filter { !$0.edge.isIdentity }.compactMap { $0.edge.actionComponents.first })
+    /// The action paths that carry another feature's actions: each composition's whole action path
+    /// (`.forEach(\.path, action: \.internal.path)` → [internal, path]: `.internal(.path(…))` is a child's,
+    /// `.internal(.loaded)` is not), and each case of `Action` whose payload is a reducer's `Action` (not one of
+    /// this feature's own nested action enums: `case view(ViewAction)`, `case internal(InternalAction)` are its own).
+    public func childActionPaths(in project: FeatureIndex) -> [[String]] {
+        var result = children.filter { !$0.edge.isIdentity && !$0.edge.actionComponents.isEmpty }.map(\.edge.actionComponents)
         for c in action.enumNamed("Action")?.cases ?? [] where isChildActionPayload(c.payload, in: project) {
-            result.insert(c.name)
+            result.append([c.name])
         }
         return result
     }
@@ -58,7 +59,7 @@ extension Feature {
     /// `IdentifiedActionOf<Row>`, `PresentationAction<Destination.Action>`, `StackAction<…>`; not the feature's own
     /// nested enums (`Action.View`, `ViewAction` declared in the feature or beside it).
     func isChildActionPayload(_ payload: String, in project: FeatureIndex) -> Bool {
-        let text = payload.replacingOccurrences(of: " ", with: "")
+        let text = payload.withoutSpaces()
         guard !text.isEmpty else { return false }
         if text.contains("PresentationAction") || text.contains("StackAction") || text.contains("IdentifiedAction") { return true }
         guard text.hasSuffix("Action") || text.contains("Action<") || text.contains("Action>") || text.contains("ActionOf<")
@@ -138,12 +139,7 @@ extension FeatureIndex {
         if parents(of: feature.qualifiedName).contains(where: { $0.composition.edge.operation == "ifLet" || $0.composition.edge.operation == "forEach" }) {
             return true
         }
-        return features.contains { f in
-            f.enumCases.contains { c in
-                let payload = c.payload.split(separator: ".").last.map(String.init) ?? c.payload
-                return payload == feature.name || c.payload == feature.qualifiedName
-            }
-        }
+        return isEnumCasePayload(feature)
     }
 }
 

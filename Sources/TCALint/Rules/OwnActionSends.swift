@@ -39,14 +39,20 @@ enum OwnActionSends {
         for feature in file.features where !feature.isProtocol {
             let local = feature.logic.filter { $0.location.path == file.path }
             guard !local.isEmpty, feature.logic.contains(where: { l in l.clauses.contains { !$0.isDefault } }) else { continue }
-            let childCases = feature.childActionCases(in: file.project)
+            let childPaths = feature.childActionPaths(in: file.project)
+            // The clauses by each pattern, so that a send looks up its path's prefixes (paths are short) instead
+            // of comparing every send with every clause: linear in features whose every case sends.
+            var clausesByPattern: [[String]: [CaseFacts]] = [:]
+            for unit in feature.logic {
+                for c in unit.clauses where !c.isDefault { for p in c.patterns { clausesByPattern[p, default: []].append(c) } }
+            }
             var seen = Set<Int>()
             for logic in local {
                 let sends = logic.clauses.flatMap(\.code.sends) + (logic.everyAction?.sends ?? [])
                 for send in sends.sorted(by: { $0.anchor.offset < $1.anchor.offset }) where seen.insert(send.anchor.offset).inserted {
                     guard let form = form(send), let first = send.path.first, first != "delegate", first != "binding",
-                          !childCases.contains(first), !CasePath.wrapsChildAction(send.path) else { continue }
-                    let handlers = feature.handlers(of: send.path)
+                          !childPaths.contains(where: { send.path.starts(with: $0) }), !CasePath.wrapsChildAction(send.path) else { continue }
+                    let handlers = (0...send.path.count).flatMap { clausesByPattern[Array(send.path.prefix($0))] ?? [] }
                     guard !handlers.isEmpty else { continue }
                     result.append(Own(send: send, form: form, feature: feature, handlers: handlers))
                 }
