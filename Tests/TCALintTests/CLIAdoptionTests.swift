@@ -108,6 +108,11 @@ final class CLIFixTests: XCTestCase {
             Scope(state: \\.child, action: \\.child) { Child() }
           }
         }
+        @Reducer struct Child {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in switch action { case .tapped: state.count += 1; return .none } }
+          }
+        }
 
         """
 
@@ -136,7 +141,6 @@ final class CLIFixTests: XCTestCase {
     func testFixAppliesSafeFixesAndUnsafeOnlyWhenAsked() throws {
         let tree = try ScratchTree()
         let file = try tree.write("Form.swift", Self.source)
-        try tree.write(".tca-lint.yml", "opt_in_rules: [reduce_before_scope]\n")
         let safe = try CLI.run(["lint", "--fix"], in: tree.root)
         XCTAssertTrue(safe.stderr.contains("Applied 1 fix (binding_reducer_not_first: 1); 1 more with --unsafe (reduce_before_scope: 1)"), safe.stderr)
         XCTAssertTrue(safe.stdout.contains("(reduce_before_scope)"), safe.stdout)
@@ -149,6 +153,11 @@ final class CLIFixTests: XCTestCase {
                 BindingReducer()
                 Scope(state: \\.child, action: \\.child) { Child() }
                 Reduce { state, action in switch action { case .binding: .send(.validate); case .child(.tapped): .send(.tapped(state.child.count)); default: .none } }
+              }
+            }
+            @Reducer struct Child {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in switch action { case .tapped: state.count += 1; return .none } }
               }
             }
 

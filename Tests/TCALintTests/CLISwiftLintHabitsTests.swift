@@ -153,13 +153,23 @@ final class CLISwiftLintHabitsTests: XCTestCase {
             Scope(state: \\.child, action: \\.child) { Child() }
           }
         }
+        @Reducer struct Child {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .tapped: state.count += 1; return .none
+              case .appeared: state.isVisible = true; return .none
+              }
+            }
+          }
+        }
 
         """
 
     func testBaselineMatchesFromASubfolderAndIgnoresVolatileMessageDetails() throws {
         let tree = try ScratchTree()
         try tree.write("App/Sources/Parent.swift", Self.scopeAfterReduce)
-        try tree.write("App/.tca-lint.yml", "opt_in_rules: [reduce_before_scope]\n")
+        try tree.write("App/.tca-lint.yml", "# the default rules\n")
         try tree.mkdir("App/ci")
         let write = try CLI.run(["lint", "--write-baseline", "ci/baseline.json"], in: tree.root.appendingPathComponent("App"))
         XCTAssertEqual(write.status, 0)
@@ -173,7 +183,7 @@ final class CLISwiftLintHabitsTests: XCTestCase {
             with: "      case .child(.appeared): state.seen = state.child.isVisible; return .none\n      case .child(.tapped): state.taps = state.child.count; return .none\n"))
         let plain = try CLI.run(["lint", "--quiet"], in: tree.root.appendingPathComponent("App"))
         XCTAssertEqual(plain.stdout.split(separator: "\n").count, 1, "the finding is still there: \(plain.stdout)")
-        XCTAssertTrue(plain.stdout.contains("(case .child(.appeared))") && stored.contains("(case .child(.tapped))"),
+        XCTAssertTrue(plain.stdout.contains("on .child(.appeared)") && stored.contains("on .child(.tapped)"),
                       "the message changed: \(plain.stdout)")
         for (directory, baseline) in [("App", "ci/baseline.json"), ("App/Sources", "../ci/baseline.json"), ("", "App/ci/baseline.json")] {
             let run = try CLI.run(["lint", "--baseline", baseline, "--quiet", directory.isEmpty ? "App" : "."],

@@ -238,15 +238,18 @@ final class FixEngineTests: XCTestCase {
 
     // MARK: reduce_before_scope
 
+    /// The child the Scopes below run: it changes `count` on `.tapped`, which the parents read on that action.
+    static let childC = "@Reducer\nstruct C {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .tapped: state.count += 1; return .none } }\n  }\n}\n"
+
     func testScopeMoveNeedsUnsafe() {
-        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C() }\n  }\n}\n"
+        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C() }\n  }\n}\n" + Self.childC
         let safe = fix(input)
         XCTAssertEqual(String(decoding: safe.bytes, as: UTF8.self), input)
         XCTAssertEqual(safe.unsafeAvailable, ["reduce_before_scope": 1])
         XCTAssertEqual(safe.remaining.map(\.ruleID), ["reduce_before_scope"])
         let unsafe = fix(input, unsafe: true)
         XCTAssertEqual(String(decoding: unsafe.bytes, as: UTF8.self),
-                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n")
+                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n" + Self.childC)
         XCTAssertEqual(unsafe.unsafeAvailable, [:])
         XCTAssertEqual(unsafe.applied, ["reduce_before_scope": 1])
     }
@@ -255,7 +258,7 @@ final class FixEngineTests: XCTestCase {
     /// a fix that moves code is not applied: moved into a new context, broken text made the compiler recover
     /// worse (a mutant of the fault campaign, 11 → 14 SwiftParser errors). A single-edit fix still is.
     func testAFileThatDoesNotParseCleanlyGetsOnlySingleEditFixes() {
-        let reducer = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C()._printChanges() }\n  }\n}\n"
+        let reducer = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C()._printChanges() }\n  }\n}\n" + Self.childC
         for broken in ["#else\n", "func g() {\n"] {
             let outcome = fix(reducer + broken, unsafe: true)
             XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self),
@@ -270,10 +273,10 @@ final class FixEngineTests: XCTestCase {
 
     func testDependentFixesConvergeOverPasses() {
         // The Scope move and the BindingReducer move touch the same lines: two passes.
-        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()._printChanges()\n    }\n  }\n}\n"
+        let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()._printChanges()\n    }\n  }\n}\n" + Self.childC
         let outcome = fix(input, unsafe: true)
         XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self),
-                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()\n    }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n")
+                       "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()\n    }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n" + Self.childC)
         XCTAssertEqual(outcome.applied, ["reduce_before_scope": 1, "binding_reducer_not_first": 1, "leftover_print_changes": 1])
         XCTAssertGreaterThanOrEqual(outcome.passes.count, 2)
         XCTAssertEqual(outcome.remaining, [])
@@ -313,6 +316,19 @@ final class FixEngineTests: XCTestCase {
               }
             }
 
+            @Reducer
+            struct Child {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .itemAdded:
+                    state.total += 1
+                    return .none
+                  }
+                }
+              }
+            }
+
             """
         XCTAssertEqual(fixed(input, unsafe: true), """
             @Reducer
@@ -325,6 +341,19 @@ final class FixEngineTests: XCTestCase {
                 Reduce { state, action in
                   state.total = state.child.total
                   return .none
+                }
+              }
+            }
+
+            @Reducer
+            struct Child {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .itemAdded:
+                    state.total += 1
+                    return .none
+                  }
                 }
               }
             }
@@ -348,6 +377,19 @@ final class FixEngineTests: XCTestCase {
               }
             }
 
+            @Reducer
+            struct Child {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .validate:
+                    state.isValid = true
+                    return .none
+                  }
+                }
+              }
+            }
+
             """
         XCTAssertEqual(fixed(input, unsafe: true), """
             @Reducer
@@ -359,6 +401,19 @@ final class FixEngineTests: XCTestCase {
                 Scope(state: \\.child, action: \\.child) { Child() }
 
                 Reduce { state, _ in state.isValid = !state.email.isEmpty && state.child.isValid; return .none }
+              }
+            }
+
+            @Reducer
+            struct Child {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .validate:
+                    state.isValid = true
+                    return .none
+                  }
+                }
               }
             }
 
@@ -438,6 +493,19 @@ final class FixEngineTests: XCTestCase {
                 BindingReducer()
                 Scope(state: \\.child, action: \\.child) { Child() }
                   ._printChanges()
+              }
+            }
+
+            @Reducer
+            struct Child {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .validate:
+                    state.isValid = true
+                    return .none
+                  }
+                }
               }
             }
 

@@ -58,7 +58,7 @@ final class FixFixtureTests: XCTestCase {
     }
 
     /// Findings of fixable rules that no fix removes, across every fixture (read from the fixtures:
-    /// elements sharing a line, a declaration between the Reduce and its Scope).
+    /// elements sharing a line).
     func testFixingEveryFixtureLeavesOnlyTheKnownUnfixableFindings() throws {
         let fixable = Set(RuleRegistry.all.filter { $0.description.fixAvailability != .none }.map { $0.description.id })
         var left: [String] = []
@@ -73,7 +73,6 @@ final class FixFixtureTests: XCTestCase {
             "Effects/RecorderFeature.swift uncontrolled_dependency",
             "fixes/BindingReducerFixes.swift binding_reducer_not_first",
             "fixes/EffectFixes.swift force_try_in_effect",
-            "fixes/ScopeFixes.swift reduce_before_scope",
         ])
     }
 

@@ -72,6 +72,8 @@ struct BodyGenerator {
     var rng: SplitMix64
     let serial: Int
     var counter = 0
+    /// The `Child<k>` reducers the Scopes run, declared after the parent.
+    var children: [Int] = []
 
     init(rng: SplitMix64, serial: Int) {
         self.rng = rng
@@ -85,6 +87,13 @@ struct BodyGenerator {
         var lines = ["import ComposableArchitecture", "", "@Reducer", "struct Gen\(serial) {", "  var body: some ReducerOf<Self> {"]
         lines += list(indent: "    ", depth: 0)
         lines += ["  }", "}", ""]
+        // The children the Scopes run: each changes `count` on its own action, which the parents' reads make
+        // the order matter for.
+        for k in children {
+            lines += ["@Reducer", "struct Child\(k) {", "  var body: some ReducerOf<Self> {",
+                      "    Reduce { state, action in", "      switch action {", "      case .tap:", "        state.count += 1",
+                      "        return .none", "      }", "    }", "  }", "}", ""]
+        }
         if roll(3) == 0 {
             lines += ["let store\(serial) = Store(initialState: Gen\(serial).State()) {", "  Gen\(serial)()._printChanges()", "}", ""]
         }
@@ -110,15 +119,16 @@ struct BodyGenerator {
         var lines: [String]
         switch roll(depth < 2 ? 7 : 5) {
         case 0:
-            // Reads every child's state for every action, the child's own included: a Scope below it is a
-            // reduce_before_scope finding (all Scopes share the child state `c`).
-            lines = ["\(indent)Reduce { state, _ in state.c.visits += 1; return .none /* r\(k) */ }"]
+            // Reads the child's `count` for every action, the child's own included: a Scope below it is a
+            // reduce_before_scope finding (all Scopes share the child state `c`, and every child changes `count`).
+            lines = ["\(indent)Reduce { state, _ in log(state.c.count); return .none /* r\(k) */ }"]
         case 1:
             // Logic for `.binding` actions: a BindingReducer below it is a finding.
             lines = ["\(indent)Reduce { state, action in", "\(indent)  switch action {", "\(indent)  case .binding:",
                      "\(indent)    state.n\(k) += 1", "\(indent)  default:", "\(indent)    break", "\(indent)  }",
                      "\(indent)  return .none", "\(indent)}"]
         case 2:
+            children.append(k)
             let child = roll(3) == 0 ? "Child\(k)()._printChanges()" : "Child\(k)()"
             lines = ["\(indent)Scope(state: \\.c, action: \\.c\(k)) {", "\(indent)  \(child)", "\(indent)}"]
         case 3:

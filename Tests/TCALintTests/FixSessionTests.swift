@@ -14,8 +14,8 @@ final class FixSessionTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    static let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n      ._printChanges()\n  }\n}\n"
-    static let safeOutput = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C() }\n  }\n}\n"
+    static let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n      ._printChanges()\n  }\n}\n" + FixEngineTests.childC
+    static let safeOutput = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C() }\n  }\n}\n" + FixEngineTests.childC
 
     func write(_ text: String, _ name: String, mode: Int = 0o640) throws -> String {
         let path = directory.appendingPathComponent(name).path
@@ -51,7 +51,7 @@ final class FixSessionTests: XCTestCase {
     func testUnsafeAppliesTheScopeMove() throws {
         let path = try write(Self.input, "F.swift")
         let report = FixSession.run(paths: [path], linter: .withScopeOrder, unsafe: true)
-        XCTAssertEqual(try read(path), "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n")
+        XCTAssertEqual(try read(path), "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n" + FixEngineTests.childC)
         XCTAssertEqual(report.remaining, [])
         XCTAssertEqual(report.unsafeAvailable, [:])
         XCTAssertEqual(report.appliedTotal, 3)
@@ -67,7 +67,7 @@ final class FixSessionTests: XCTestCase {
         XCTAssertEqual(report.diff, """
             --- a\(path)
             +++ b\(path)
-            @@ -1,9 +1,8 @@
+            @@ -1,10 +1,9 @@
              @Reducer
              struct F {
                var body: some ReducerOf<Self> {
@@ -78,6 +78,7 @@ final class FixSessionTests: XCTestCase {
             -      ._printChanges()
                }
              }
+             @Reducer
 
             """)
     }

@@ -105,7 +105,8 @@ final class RuleDocumentTests: XCTestCase {
             let linter = Self.linter(enabling: rule)
             for block in doc.swiftBlocks {
                 let (code, expected) = ArrowMarkers.strip(block.code)
-                let file = SourceFile(path: "rules/\(id).md:\(block.fenceLine)", bytes: Array(code.utf8))
+                // Every block is linted as a file of its own, named as a user would name it (messages may name it).
+                let file = SourceFile(path: "Example.swift", bytes: Array(code.utf8))
                 let findings = PrefilteredLint.diagnostics(file, linter: linter).filter { $0.ruleID == id }
                 let actual = Set(findings.map { ExpectedPosition(line: $0.line, column: $0.column) })
                 if !block.messages.isEmpty {
@@ -134,7 +135,7 @@ final class RuleDocumentTests: XCTestCase {
             let doc = RuleDocument.parse(try PackagePaths.read(url))
             let linter = RuleRegistry.rule(withID: id).map(Self.linter(enabling:)) ?? Linter()
             for (before, after) in doc.fixExamples {
-                let source = SourceFile(path: "rules/\(id).md:\(before.fenceLine)", bytes: Array(before.code.utf8))
+                let source = SourceFile(path: "Example.swift", bytes: Array(before.code.utf8))
                 XCTAssertTrue(linter.lint(source).contains { $0.ruleID == id },
                               "rules/\(id).md:\(before.fenceLine): fix-before block has no finding of \(id)")
                 let outcome = FixEngine(linter: linter, includeUnsafe: true).run(source)

@@ -505,6 +505,8 @@ public struct CaseFacts: Sendable {
     public var patternAnchors: [Anchor?] = []
     /// The patterns as written (`.binding(\.isOn)`), for messages.
     public var patternText: String = ""
+    /// Names the patterns bind (`case let .picked(type)` → type).
+    public var boundNames: [String] = []
     public var isDefault: Bool
     public var location: FactLocation
     /// The `case`/`default` token.
@@ -554,6 +556,13 @@ public struct AccessFacts: Sendable, Equatable {
     public var kind: Kind
     /// The field's token.
     public var anchor: Anchor
+    /// Compared with `==` / `!=` (`type == state.tab`): the code asks whether a value differs from this one.
+    public var isCompared = false
+    /// The name on the other side of that comparison, when it is a plain name (`type`).
+    public var comparedWith: String? = nil
+    /// Inside a block (`if`, `else`, `switch`, a loop, a closure) of the clause or code it belongs to: it happens
+    /// only on some runs of that code.
+    public var isConditional = false
 
     public var field: String { path.first ?? "" }
 }

@@ -29,7 +29,7 @@ struct LogicReader {
     func read(_ unit: Unit, excluding excluded: [Range<Int>]) -> LogicFacts {
         let bodyStart = code.closureBodyStart(unit.open) ?? unit.open + 1
         let close = unit.close
-        var clauses: [(label: Int, patternEnd: Int, bodyStart: Int, bodyEnd: Int, isDefault: Bool)] = []
+        var clauses: [RawClause] = []
         var dispatched: [Range<Int>] = []
         var otherDispatch = false
         var j = bodyStart
@@ -40,7 +40,7 @@ struct LogicReader {
             if code.is(j, "case") && code.is(j - 1, "if") {
                 if let c = ifCase(at: j, actionName: unit.actionName, limit: close) {
                     // `if case .binding = action { … }`: a clause of its own, its block out of the every-action code.
-                    clauses.append((j, c.patternEnd, c.open + 1, c.close, false))
+                    clauses.append(RawClause(label: j, patternEnd: c.patternEnd, bodyStart: c.open + 1, bodyEnd: c.close, isDefault: false))
                     dispatched.append((j - 1)..<(c.close + 1))
                     j = c.close
                 } else {
@@ -55,7 +55,8 @@ struct LogicReader {
                 continue
             }
             for c in SwitchClauses.clauses(of: code, open: blockOpen, close: blockClose) {
-                clauses.append((c.label, c.patternEnd, c.bodyStart, c.bodyEnd, c.isDefault))
+                clauses += decomposed(RawClause(label: c.label, patternEnd: c.patternEnd, bodyStart: c.bodyStart, bodyEnd: c.bodyEnd,
+                                                isDefault: c.isDefault), excluding: excluded)
             }
             dispatched.append(j..<(blockClose + 1))
             j = blockClose
@@ -73,18 +74,27 @@ struct LogicReader {
         facts.hasOtherDispatch = otherDispatch
         facts.effects = found.map { effectReader.facts(of: $0, regionOpen: unit.open, regionClose: close, stateName: unit.stateName) }
         for c in clauses {
-            let patterns = c.isDefault ? [] : CasePath.patterns(code: code, from: c.label + 1, to: c.patternEnd)
-            var ranges = [c.bodyStart..<c.bodyEnd]
-            // A `where` guard runs for the action too: what it reads counts.
+            let written = c.isDefault ? [] : CasePath.patterns(code: code, from: c.label + 1, to: c.patternEnd)
+            // A clause of a `switch` over a case's bound payload carries the outer patterns before its own.
+            var patterns = written
+            if let outer = c.outer {
+                patterns = outer.flatMap { o in written.isEmpty ? [(o, c.label)] : written.map { (o + $0.path, $0.start) } }
+            }
+            var ranges = Self.subtracting(c.holes, from: c.bodyStart..<c.bodyEnd)
+            // A `where` guard runs for the action too: what it reads counts (but it is no logic of the clause's own).
+            var guardRange: Range<Int>? = nil
             if let guardStart = (c.label + 1..<c.patternEnd).first(where: { code.is($0, "where") }) {
+                guardRange = (guardStart + 1)..<c.patternEnd
                 ranges.insert((guardStart + 1)..<c.patternEnd, at: 0)
             }
+            let isDefault = c.isDefault && c.outer == nil
             var clause = CaseFacts(patterns: patterns.map { unit.actionPrefix + $0.path },
-                                   isDefault: c.isDefault, location: extractor.location(c.label), anchor: extractor.anchor(c.label),
-                                   code: codeFacts(ranges, noOpRange: c.bodyStart..<c.bodyEnd, stateName: unit.stateName,
+                                   isDefault: isDefault, location: extractor.location(c.label), anchor: extractor.anchor(c.label),
+                                   code: codeFacts(ranges, notLogic: guardRange, stateName: unit.stateName,
                                                    sends: sends, excluded: excluded, effects: effectRanges))
-            clause.patternAnchors = patterns.map { extractor.anchor($0.start) }
             clause.patternText = c.isDefault ? "default" : code.sourceText(from: c.label + 1, through: max(c.patternEnd - 1, c.label + 1))
+            clause.boundNames = c.isDefault ? [] : boundNames(from: c.label + 1, to: c.patternEnd)
+            clause.patternAnchors = patterns.map { extractor.anchor($0.start) }
             var sawCondition = false
             var k = c.bodyStart
             for (index, effect) in found.enumerated() where effect.start >= c.bodyStart && effect.start < c.bodyEnd {
@@ -107,7 +117,7 @@ struct LogicReader {
         if cursor < close { outside.append(cursor..<close) }
         // `return switch action { … }`: the `return` alone is not logic of its own.
         if outside.contains(where: { range in range.contains { !code.is($0, "return") && !code.isPunct($0, .semicolon) && !inside($0, excluded) } }) {
-            facts.everyAction = codeFacts(outside, noOpRange: nil, stateName: unit.stateName, sends: sends, excluded: excluded,
+            facts.everyAction = codeFacts(outside, notLogic: nil, stateName: unit.stateName, sends: sends, excluded: excluded,
                                           effects: effectRanges)
         }
         // The synchronous part (outside effects) and the whole region.
@@ -127,6 +137,88 @@ struct LogicReader {
     }
 
     private func inside(_ token: Int, _ ranges: [Range<Int>]) -> Bool { ranges.contains { $0.contains(token) } }
+
+    /// A clause as found, before its facts are read.
+    struct RawClause {
+        var label: Int
+        var patternEnd: Int
+        var bodyStart: Int
+        var bodyEnd: Int
+        var isDefault: Bool
+        /// For a clause of a `switch` over an outer clause's bound payload: the outer clause's patterns.
+        var outer: [[String]]? = nil
+        /// Parts of the body that belong to nested clauses.
+        var holes: [Range<Int>] = []
+    }
+
+    /// `case let .view(viewAction): switch viewAction { case .tapped: … }`: the outer clause and, for the `switch`
+    /// over the payload it binds, one clause per nested case, its patterns the outer ones followed by its own
+    /// (`.view(.tapped)`); the outer clause keeps the code outside that `switch`. Nested once.
+    func decomposed(_ clause: RawClause, excluding excluded: [Range<Int>]) -> [RawClause] {
+        guard !clause.isDefault, let bound = boundPayload(from: clause.label + 1, to: clause.patternEnd) else { return [clause] }
+        let outer = CasePath.patterns(code: code, from: clause.label + 1, to: clause.patternEnd).map(\.path)
+        guard !outer.isEmpty else { return [clause] }
+        var outerClause = clause
+        var nested: [RawClause] = []
+        var j = clause.bodyStart
+        while j < clause.bodyEnd {
+            if let range = excluded.first(where: { $0.contains(j) }) { j = range.upperBound; continue }
+            guard code.kind(j) == .keyword, code.is(j, "switch"), code.text(j + 1) == bound, code.isPunct(j + 2, .lbrace),
+                  let blockClose = code.partnerOf(j + 2), blockClose > j + 2, blockClose < clause.bodyEnd else { j += 1; continue }
+            for c in SwitchClauses.clauses(of: code, open: j + 2, close: blockClose) {
+                nested.append(RawClause(label: c.label, patternEnd: c.patternEnd, bodyStart: c.bodyStart, bodyEnd: c.bodyEnd,
+                                        isDefault: c.isDefault, outer: outer))
+            }
+            outerClause.holes.append(j..<(blockClose + 1))
+            j = blockClose + 1
+        }
+        return [outerClause] + nested
+    }
+
+    /// The name a single pattern binds to the payload of its last case: `.view(let a)`, `let .view(a)`,
+    /// `.view(.child(let a))`; nil for several patterns, a tuple, or no binding.
+    private func boundPayload(from: Int, to: Int) -> String? {
+        var end = to
+        if let w = (from..<to).first(where: { code.is($0, "where") }) { end = w }
+        guard !(from..<end).contains(where: { code.isPunct($0, .comma) }) else { return nil }
+        let leadingLet = code.is(from, "let") || code.is(from, "var")
+        // The innermost `( … )` before the end: its only content is the bound name.
+        var k = end - 1
+        guard code.isPunct(k, .rparen), let open = code.partnerOf(k), open < k else { return nil }
+        var name = open + 1
+        if code.is(name, "let") || code.is(name, "var") { name += 1 } else if !leadingLet { return nil }
+        guard name + 1 == k, code.kind(name) == .identifier else { return nil }
+        k = name
+        return code.text(k)
+    }
+
+    /// Names bound by the patterns in [from, to): after `let`/`var`, or — after a leading `let` — alone in an
+    /// argument position (`case let .a(x, y)`).
+    private func boundNames(from: Int, to: Int) -> [String] {
+        var end = to
+        if let w = (from..<to).first(where: { code.is($0, "where") }) { end = w }
+        let leadingLet = code.is(from, "let") || code.is(from, "var")
+        var names: [String] = []
+        for k in from..<end where code.kind(k) == .identifier {
+            let afterLet = code.is(k - 1, "let") || code.is(k - 1, "var")
+            let alone = leadingLet && (code.isPunct(k - 1, .lparen) || code.isPunct(k - 1, .comma) || code.isPunct(k - 1, .colon))
+                && (code.isPunct(k + 1, .rparen) || code.isPunct(k + 1, .comma))
+            if afterLet || alone { names.append(code.text(k)) }
+        }
+        return names
+    }
+
+    /// `range` without the `holes` in it, as ordered stretches.
+    static func subtracting(_ holes: [Range<Int>], from range: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = range.lowerBound
+        for hole in holes.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if hole.lowerBound > start { result.append(start..<hole.lowerBound) }
+            start = max(start, hole.upperBound)
+        }
+        if start < range.upperBound { result.append(start..<range.upperBound) }
+        return result
+    }
 
     /// `switch <expression mentioning subject> {`: the block's braces.
     private func switchBlock(at j: Int, subject: String, limit: Int) -> (Int, Int)? {
@@ -151,8 +243,8 @@ struct LogicReader {
 
     // MARK: code facts
 
-    /// What the code in `ranges` does; `noOpRange` is the part judged for `isNoOp` (a clause's body, not its guard).
-    func codeFacts(_ ranges: [Range<Int>], noOpRange: Range<Int>?, stateName: String, sends: SendReader,
+    /// What the code in `ranges` does; `notLogic` is a part not judged for `isNoOp` (a clause's `where` guard).
+    func codeFacts(_ ranges: [Range<Int>], notLogic: Range<Int>?, stateName: String, sends: SendReader,
                    excluded: [Range<Int>], effects: [Range<Int>]) -> CodeFacts {
         var facts = CodeFacts(isNoOp: true)
         var calls = Set<String>()
@@ -160,10 +252,13 @@ struct LogicReader {
         let name = Array(stateName.utf8)
         for range in ranges {
             var i = range.lowerBound
+            // Blocks opened since the start of the stretch: an access inside one happens only on some runs.
+            var depth = 0
             while i < range.upperBound {
                 if let skip = excluded.first(where: { $0.contains(i) }) { i = skip.upperBound; continue }
                 defer { i += 1 }
-                if noOpRange?.contains(i) ?? true, !code.isPunct(i, .semicolon) { significant.append(i) }
+                if !(notLogic?.contains(i) ?? false), !code.isPunct(i, .semicolon) { significant.append(i) }
+                if code.isPunct(i, .lbrace) { depth += 1 } else if code.isPunct(i, .rbrace) { depth = max(depth - 1, 0) }
                 let kind = code.kind(i)
                 guard kind == .identifier || kind == .keyword else { continue }
                 if (code.is(i, "send") || code.is(i, "run")), let (send, resume) = sends.send(at: i) {
@@ -173,7 +268,9 @@ struct LogicReader {
                 }
                 if StateAccesses.isStateBase(i, stateName: name, code: code) {
                     if let access = StateAccesses.access(at: i, code: code) {
-                        facts.accesses.append(AccessFacts(path: access.path, kind: access.kind, anchor: extractor.anchor(access.token)))
+                        facts.accesses.append(AccessFacts(path: access.path, kind: access.kind, anchor: extractor.anchor(access.token),
+                                                          isCompared: access.isCompared, comparedWith: access.comparedWith,
+                                                          isConditional: depth > 0))
                         if let cleared = clearedField(access, code: code) { facts.clearedFields.append(cleared) }
                     } else if code.isNameLike(i + 2) {
                         // `state.removeCube(at:)`: a method of the state (possibly mutating), not a field.

@@ -63,7 +63,10 @@ struct MembersReader {
             j = code.skipGroup(j, limit: close)
         }
         // Every place of logic, then each read with the places nested in it left out.
-        var units: [LogicReader.Unit] = reduceClosures(members: members, referenced: &referenced)
+        var localFunctions: [(FunctionDeclaration, Int)] = []
+        var units: [LogicReader.Unit] = reduceClosures(members: members, referenced: &referenced, scanner: scanner,
+                                                       memberFunctions: Set(logicFunctions.map(\.1)), localFunctions: &localFunctions)
+        logicFunctions += localFunctions.filter { $0.0.returnsEffect }
         for (f, keyword) in logicFunctions {
             let isReduce = f.name == "reduce" && f.labels.first == "into"
             guard isReduce || f.returnsEffect || referenced.contains(f.name), let open = f.bodyOpen, let bodyClose = f.bodyClose else { continue }
@@ -352,7 +355,11 @@ struct MembersReader {
     /// Every `Reduce { state, action in … }` / `Reduce<S, A> { … }` / `Reduce({ … })` closure among the members
     /// (nested types left out: they are reducers of their own), each owned by the member it is written in;
     /// `Reduce(core)` / `Reduce(self.core)` adds the function it names to `referenced`.
-    private func reduceClosures(members: [Member], referenced: inout Set<String>) -> [LogicReader.Unit] {
+    ///
+    /// Also collects the functions declared inside member bodies (`func load(…) -> Effect<Action>` local to a
+    /// `Reduce` closure or to `reduce(into:action:)`): their bodies are logic too.
+    private func reduceClosures(members: [Member], referenced: inout Set<String>, scanner: MemberScanner,
+                                memberFunctions: Set<Int>, localFunctions: inout [(FunctionDeclaration, Int)]) -> [LogicReader.Unit] {
         var result: [LogicReader.Unit] = []
         let close = header.close
         var member = 0
@@ -369,6 +376,10 @@ struct MembersReader {
                 continue
             }
             defer { j += 1 }
+            if t.kind == .keyword, code.is(j, "func"), !memberFunctions.contains(j), let f = scanner.parseFunction(at: j), f.bodyOpen != nil {
+                localFunctions.append((f, j))
+                continue
+            }
             guard t.kind == .identifier, code.is(j, "Reduce"), !code.isDot(j - 1) else { continue }
             var k = j + 1
             if let g = code.skipGenericArguments(k, limit: close) { k = g }

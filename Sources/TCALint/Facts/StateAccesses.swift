@@ -14,6 +14,9 @@ enum StateAccesses {
         var kind: AccessFacts.Kind
         /// Token of the field name.
         var token: Int
+        /// Compared with `==` / `!=`, and the plain name on the other side.
+        var isCompared = false
+        var comparedWith: String? = nil
         var field: String { path.first ?? "" }
     }
 
@@ -41,7 +44,15 @@ enum StateAccesses {
             while code.kind(k) == .operator && (code.is(k, "?") || code.is(k, "!")) && code.tokens[k].start == code.tokens[k - 1].end { k += 1 }
         }
         guard !path.isEmpty else { return nil }
-        return Access(path: path, kind: kind(stateAt: i, code: code), token: i + 2)
+        var access = Access(path: path, kind: kind(stateAt: i, code: code), token: i + 2)
+        if code.isOperator(k, "==") || code.isOperator(k, "!=") {
+            access.isCompared = true
+            if code.kind(k + 1) == .identifier, !code.isDot(k + 2), !code.isPunct(k + 2, .lparen) { access.comparedWith = code.text(k + 1) }
+        } else if code.isOperator(i - 1, "==") || code.isOperator(i - 1, "!=") {
+            access.isCompared = true
+            if code.kind(i - 2) == .identifier, !code.isDot(i - 3) { access.comparedWith = code.text(i - 2) }
+        }
+        return access
     }
 
     /// Whether `state.field…` at i is assigned (`=`), mutated (`+=`, a mutating call on it, `&state.field`, an

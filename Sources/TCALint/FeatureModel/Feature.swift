@@ -62,6 +62,10 @@ public final class Feature: @unchecked Sendable {
     /// A protocol's default implementations (`extension FeatureReducer { func reduce(into:viewAction:) … }`),
     /// shared by the reducers that conform to it: logic of no one reducer.
     public var isProtocol: Bool { kind == "protocol" }
+
+    /// A type that is no reducer but builds one with `Reduce { … }` (kind `helper`): its logic is reducer logic,
+    /// with no `State` or `Action` of its own.
+    public var isHelper: Bool { kind == "helper" }
 }
 
 /// The feature's actions: `enum Action` and the enums nested in it (`Action.View`, `Action.Delegate`),

@@ -32,6 +32,8 @@ struct FeatureMerger {
                 features.append(feature(key: key, decls: decls, evidence: evidence, defaults: defaults))
             } else if let shared = protocolFeature(key: key, decls: decls) {
                 features.append(shared)
+            } else if let helper = helperFeature(key: key, decls: decls) {
+                features.append(helper)
             }
         }
         let names = NameTable(names: features.map { $0.qualifiedName }, aliases: aliases)
@@ -180,6 +182,21 @@ struct FeatureMerger {
             declarations: decls.map { $0.location }.sorted(), builders: decls.flatMap { $0.builders },
             logic: decls.flatMap { $0.logic }, functions: decls.flatMap { $0.functions }, action: ActionModel(), state: nil,
             children: [], protocolDefaults: [], enumCases: [])
+        feature.dependencies = decls.flatMap { $0.dependencies }
+        return feature
+    }
+
+    /// A type that is no reducer but builds one (`extension Store { func observer(…) -> some Reducer<S, A> { Reduce
+    /// { … } } }`): its `Reduce` closures are reducer logic all the same, kept as a feature of kind `helper`.
+    private func helperFeature(key: String, decls: [TypeFacts]) -> Feature? {
+        let logic = decls.flatMap { $0.logic }
+        guard logic.contains(where: { $0.kind == .reduceClosure }) else { return nil }
+        let primary = decls.first { $0.kind != "extension" } ?? decls[0]
+        let feature = Feature(
+            qualifiedName: key, name: Self.written(key).split(separator: ".").last.map(String.init) ?? key, kind: "helper",
+            location: primary.location, reducerEvidence: [], declarations: decls.map { $0.location }.sorted(),
+            builders: decls.flatMap { $0.builders }, logic: logic, functions: decls.flatMap { $0.functions },
+            action: ActionModel(), state: nil, children: [], protocolDefaults: [], enumCases: [])
         feature.dependencies = decls.flatMap { $0.dependencies }
         return feature
     }

@@ -144,6 +144,8 @@ public struct ReducerParser {
     /// The declaration kind introduced at i, if i is such a keyword in declaration position.
     private func declarationKind(at i: Int) -> ReducerDeclaration.Kind? {
         let t = code.tokens[i]
+        // `import struct Module.Type` names a declaration, it declares none.
+        if code.is(i - 1, "import") { return nil }
         if t.kind == .keyword {
             if code.is(i, "struct") { return .struct }
             if code.is(i, "enum") { return .enum }

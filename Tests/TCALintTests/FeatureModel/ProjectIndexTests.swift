@@ -153,9 +153,17 @@ final class ProjectIndexTests: XCTestCase {
         try assertSameJSON(folder.stdout, Self.counterJSON)
 
         // One file: the features it declares, with the project around it (here: nothing marks a project,
-        // so `Feature` is unknown and `Counter` is not a reducer).
+        // so `Feature` is unknown and `Counter` is not a reducer; its `Reduce` is reducer logic all the same, of a
+        // `helper` with no State or Action of its own).
         let alone = try CLI.run(["dump", "features", "Counter.swift"], in: tree.root)
-        try assertSameJSON(alone.stdout, "[]")
+        var expected = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Self.counterJSON.utf8)) as? [[String: Any]])
+        let counterIndex = try XCTUnwrap(expected.firstIndex { $0["feature"] as? String == "Counter" })
+        expected[counterIndex]["kind"] = "helper"
+        expected[counterIndex]["reducer"] = [String]()
+        expected[counterIndex]["action"] = ["enums": [Any]()]
+        expected[counterIndex]["state"] = NSNull()
+        let expectedText = String(decoding: try JSONSerialization.data(withJSONObject: expected), as: UTF8.self)
+        try assertSameJSON(alone.stdout, expectedText)
         _ = try tree.write(".tca-lint.yml", "")
         let inProject = try CLI.run(["dump", "features", "Counter.swift"], in: tree.root)
         try assertSameJSON(inProject.stdout, Self.counterJSON)
