@@ -23,11 +23,11 @@ let package = Package(
     ],
     targets: [
         // The engine: source bytes → tokens → reducer model → rules → diagnostics → reporters.
-        .target(name: "TCALint", path: "Sources/TCALint", plugins: ["RuleDocsPlugin"]),
-        // Embeds rules/*.md in TCALint at build time (RuleDocs.documents, printed by `tca-lint explain`).
-        .executableTarget(name: "rule-docs-generator", path: "Sources/RuleDocsGenerator"),
-        .plugin(name: "RuleDocsPlugin", capability: .buildTool(), dependencies: ["rule-docs-generator"],
-                path: "Sources/Plugins/RuleDocsPlugin"),
+        // The rule documents (rules/*.md, printed by `tca-lint explain`) are compiled in from
+        // Generated/RuleDocs.swift, which scripts/generate-rule-docs writes and a test keeps fresh:
+        // no build-tool plugin, so nothing runs during a build (a consumer compiles no generator and
+        // trusts no plugin in Xcode, and a build with nothing changed is a no-op).
+        .target(name: "TCALint", path: "Sources/TCALint"),
         // The command line: argument parsing, file walking, exit codes.
         .executableTarget(name: "tca-lint", dependencies: ["TCALint"], path: "Sources/tca-lint"),
         // SwiftPM plugins. Plugins cannot depend on a library, so the three command plugins share
