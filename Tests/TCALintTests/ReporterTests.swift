@@ -92,7 +92,8 @@ final class ReporterTests: XCTestCase {
         let names = ReporterRegistry.all.map { $0.identifier }
         XCTAssertEqual(Set(names).count, names.count)
         XCTAssertEqual(Set(names), ["xcode", "relative-path", "emacs", "gcc", "json", "sarif", "github-actions",
-                                    "checkstyle", "junit", "codeclimate", "markdown", "summary"])
+                                    "checkstyle", "junit", "codeclimate", "markdown", "summary",
+                                    "csv", "html", "emoji", "sonarqube", "gitlab"])
         for name in names where name != EmacsReporter.identifier {
             let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("Golden/\(name).txt")
