@@ -76,6 +76,7 @@ func invalidUTF8Arguments() -> [String] {
 
 if let invalid = invalidUTF8Arguments().first {
     Output.error("the argument '\(invalid)' is not valid UTF-8 (shown with U+FFFD for the bad bytes), so it cannot name a file: tca-lint reads paths as UTF-8; rename the file")
-    exit(ExitStatus.failure)
+    exit(ExitCodeStyle.requested(in: CommandLine.arguments.dropFirst()).map(ExitStatus.failure))
 }
-exit(runCommand(CommandLine.arguments.dropFirst()))
+let arguments = CommandLine.arguments.dropFirst()
+exit(ExitCodeStyle.requested(in: arguments).map(runCommand(arguments)))
