@@ -186,7 +186,7 @@ final class CLIAdoptionTaxTests: XCTestCase {
     func testHelpListsEveryCommand() throws {
         let help = try CLI.run(["help"]).stdout
         for command in ["lint", "rules", "explain", "dump tokens", "dump reducers", "dump features [PATH...]",
-                        "lsp", "version", "help", "--read-only", "--exit-codes STYLE"] {
+                        "completions bash|zsh|fish", "lsp", "version", "help", "--read-only", "--exit-codes STYLE"] {
             XCTAssertTrue(help.contains(command), command)
         }
     }
