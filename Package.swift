@@ -1,11 +1,11 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // tca-lint has no package dependencies on purpose: only the toolchain's Foundation,
 // Dispatch and XCTest. Keep it that way (the product promises a zero-dependency install).
 import PackageDescription
 
 let package = Package(
     name: "tca-lint",
-    // macOS 13, as SwiftLint: every Xcode with a Swift 5.9+ toolchain runs on macOS 13 or later,
+    // macOS 13, as SwiftLint: the binary runs there (Xcode 16, which builds it, needs macOS 14.5),
     // and every Foundation and Dispatch API used here exists there (the newest is
     // JSONSerialization's `.withoutEscapingSlashes`, macOS 10.15). Without it SwiftPM assumes
     // macOS 10.13. Linux needs no declaration.
@@ -68,5 +68,8 @@ let package = Package(
             // Expected reporter outputs, read by the tests through #filePath (not bundled resources).
             exclude: ["Golden"]
         ),
-    ]
+    ],
+    // Swift 5 language mode: the tools version declares the toolchain floor (Swift 6.0, Xcode 16), not
+    // Swift 6's strict concurrency checking, which is a migration of its own.
+    swiftLanguageModes: [.v5]
 )

@@ -26,9 +26,10 @@ enum CommandPluginRunner {
         } else {
             targets = try context.package.targets(named: targetNames)
         }
-        let directories = targets.compactMap { $0 as? SourceModuleTarget }
+        // Swift targets only (a C target has no Swift file to lint).
+        let directories = targets.compactMap { $0 as? SwiftSourceModuleTarget }
             .filter { !$0.sourceFiles(withSuffix: "swift").map { $0 }.isEmpty }
-            .map { $0.directory.string }
+            .map { $0.directoryURL.path }
         guard !directories.isEmpty else {
             Diagnostics.remark("tca-lint: no Swift targets to lint")
             return
@@ -36,9 +37,9 @@ enum CommandPluginRunner {
 
         let tool = try context.tool(named: "tca-lint")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool.path.string)
+        process.executableURL = tool.url
         process.arguments = ["lint"] + passthrough + directories
-        process.currentDirectoryURL = URL(fileURLWithPath: context.package.directory.string)
+        process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
         // tca-lint has said why on standard error; with `--exit-codes swiftlint` the statuses differ, so only the number is named.
