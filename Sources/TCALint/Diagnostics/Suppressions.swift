@@ -92,7 +92,7 @@ public enum Suppressions {
             reports.append((offset, message))
         }
         let known = knownRuleIDs.sorted()
-        for (index, located) in commands.enumerated() {
+        for located in commands {
             let start = Location(located.line, located.column)
             if let region = lookup.first(containing: start), region.disables(superfluousID) { continue }
             for id in located.command.ruleIDs where id != DisableCommand.all && !knownRuleIDs.contains(id) {

@@ -32,7 +32,7 @@ public final class WorkspaceIndex: @unchecked Sendable {
     /// Indexes every Swift file below `root` (as `dump features` does).
     public func load(root: String, jobs: Int) {
         let index = ProjectIndexer.index(paths: FileWalker().collect([root]).files, jobs: jobs)
-        update { _ in index }
+        _ = update { _ in index }
     }
 
     /// The facts of an analysed buffer (an open document's current text) replace its file's.
