@@ -22,21 +22,9 @@ final class SwiftLintReporterTests: XCTestCase {
         return [d, e]
     }
 
+    /// As in SwiftLint's canned HTML report, the version is a placeholder: a release does not touch the golden file.
     func assertGolden(_ reporter: any Reporter.Type, file: StaticString = #filePath, line: UInt = #line) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Golden").appendingPathComponent("\(reporter.identifier).txt")
-        // As in SwiftLint's canned HTML report, the version is a placeholder: a release does not touch the file.
-        let expected = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "${VERSION}", with: TCALintVersion.current)
-        let actual = ReporterTests.report(reporter)
-        if actual != expected {
-            let a = actual.components(separatedBy: "\n"), e = expected.components(separatedBy: "\n")
-            let first = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
-            XCTFail("""
-                \(reporter.identifier) differs from Golden/\(reporter.identifier).txt at line \(first + 1):
-                expected: \(first < e.count ? e[first].debugDescription : "<end>")
-                actual:   \(first < a.count ? a[first].debugDescription : "<end>")
-                """, file: file, line: line)
-        }
+        try ReporterTests.assertGolden(reporter, substitutions: ["${VERSION}": TCALintVersion.current], file: file, line: line)
     }
 
     func testCSVGolden() throws { try assertGolden(CSVReporter.self) }
