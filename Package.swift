@@ -1,11 +1,11 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // tca-lint has no package dependencies on purpose: only the toolchain's Foundation,
 // Dispatch and XCTest. Keep it that way (the product promises a zero-dependency install).
 import PackageDescription
 
 let package = Package(
     name: "tca-lint",
-    // macOS 13, as SwiftLint: every Xcode with a Swift 5.9+ toolchain runs on macOS 13 or later,
+    // macOS 13, as SwiftLint: the binary runs there (Xcode 16, which builds it, needs macOS 14.5),
     // and every Foundation and Dispatch API used here exists there (the newest is
     // JSONSerialization's `.withoutEscapingSlashes`, macOS 10.15). Without it SwiftPM assumes
     // macOS 10.13. Linux needs no declaration.
@@ -23,11 +23,11 @@ let package = Package(
     ],
     targets: [
         // The engine: source bytes → tokens → reducer model → rules → diagnostics → reporters.
-        .target(name: "TCALint", path: "Sources/TCALint", plugins: ["RuleDocsPlugin"]),
-        // Embeds rules/*.md in TCALint at build time (RuleDocs.documents, printed by `tca-lint explain`).
-        .executableTarget(name: "rule-docs-generator", path: "Sources/RuleDocsGenerator"),
-        .plugin(name: "RuleDocsPlugin", capability: .buildTool(), dependencies: ["rule-docs-generator"],
-                path: "Sources/Plugins/RuleDocsPlugin"),
+        // The rule documents (rules/*.md, printed by `tca-lint explain`) are compiled in from
+        // Generated/RuleDocs.swift, which scripts/generate-rule-docs writes and a test keeps fresh:
+        // no build-tool plugin, so nothing runs during a build (a consumer compiles no generator and
+        // trusts no plugin in Xcode, and a build with nothing changed is a no-op).
+        .target(name: "TCALint", path: "Sources/TCALint"),
         // The command line: argument parsing, file walking, exit codes.
         .executableTarget(name: "tca-lint", dependencies: ["TCALint"], path: "Sources/tca-lint"),
         // SwiftPM plugins. Plugins cannot depend on a library, so the three command plugins share
@@ -68,5 +68,8 @@ let package = Package(
             // Expected reporter outputs, read by the tests through #filePath (not bundled resources).
             exclude: ["Golden"]
         ),
-    ]
+    ],
+    // Swift 5 language mode: the tools version declares the toolchain floor (Swift 6.0, Xcode 16), not
+    // Swift 6's strict concurrency checking, which is a migration of its own.
+    swiftLanguageModes: [.v5]
 )

@@ -11,8 +11,9 @@ class TcaLint < Formula
   head "https://github.com/tca-lint/tca-lint.git", branch: "main"
 
   on_macos do
-    depends_on xcode: ["15.0", :build]
-    depends_on macos: :ventura
+    # Swift 6.0, the declared minimum (Package.swift's tools version); Xcode 16 runs on macOS 14.5 or later.
+    depends_on xcode: ["16.0", :build]
+    depends_on macos: :sonoma
   end
   uses_from_macos "swift" => :build
 

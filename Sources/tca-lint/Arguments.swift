@@ -71,16 +71,23 @@ struct LintOptions {
     /// Xcode Run Script inputs (`SCRIPT_INPUT_FILE_LIST_*`, `SCRIPT_INPUT_FILE_*`) added to `paths`.
     var useScriptInputFileLists = false
     var useScriptInputFiles = false
+    /// `--read-only`: every option that writes a file is refused (the command plugins pass it).
+    var readOnly = false
+    /// The spellings given of the options that write files (`--autocorrect`, `--output`…), for `--read-only`'s error.
+    var writingOptions: [String] = []
+    /// `--exit-codes swiftlint`: SwiftLint's exit statuses (see `ExitCodeStyle`).
+    var exitCodes = ExitCodeStyle.tcaLint
     /// Notes for standard error about accepted options that do nothing here.
     var notes: [String] = []
 
     /// Options that take a value.
     static let valued = ["--reporter", "--output", "--config", "--baseline", "--write-baseline", "--stdin-path",
-                         "--jobs", "-j", "--path", "--cache-path"]
+                         "--jobs", "-j", "--path", "--cache-path", "--exit-codes"]
     /// Options that take none.
     static let flags = ["--strict", "--lenient", "--quiet", "-q", "--help", "-h", "--print-config", "--use-stdin",
                         "--fix", "--autocorrect", "--unsafe", "--diff", "--allow-zero-lintable-files",
-                        "--use-script-input-file-lists", "--use-script-input-files", "--force-exclude", "--no-cache"]
+                        "--use-script-input-file-lists", "--use-script-input-files", "--force-exclude", "--no-cache",
+                        "--read-only"]
 
     static func parse(_ arguments: ArraySlice<String>) throws -> LintOptions {
         var options = LintOptions()
@@ -93,13 +100,20 @@ struct LintOptions {
                 let value = try reader.value(for: name, inline: inline)
                 switch name {
                 case "--reporter": options.reporterName = value
-                case "--output": options.outputPath = value
+                case "--output": options.outputPath = value; options.writingOptions.append(name)
                 case "--config": options.configPaths.append(value)
                 case "--baseline": options.baselinePath = value
-                case "--write-baseline": options.writeBaselinePath = value
+                case "--write-baseline": options.writeBaselinePath = value; options.writingOptions.append(name)
                 case "--stdin-path": options.stdinPath = value
                 case "--path": options.paths.append(value)   // SwiftLint's spelling of an operand
                 case "--cache-path": options.notes.append(noCacheNote(name))
+                case "--exit-codes":
+                    guard let style = ExitCodeStyle(rawValue: value) else {
+                        let names = ExitCodeStyle.allCases.map(\.rawValue)
+                        throw CommandError.usage("--exit-codes takes " + names.joined(separator: " or ") + ", not '\(value)'"
+                                                 + (EditDistance.likelyTypo(of: value, in: names).map { "; did you mean \($0)?" } ?? ""))
+                    }
+                    options.exitCodes = style
                 default:
                     guard let jobs = Int(value), jobs >= 1, jobs <= 1024 else {
                         throw CommandError.usage("--jobs needs a whole number from 1 to 1024, not '\(value)'")
@@ -114,7 +128,7 @@ struct LintOptions {
                 case "--quiet", "-q": options.quiet = true
                 case "--print-config": options.printConfig = true
                 case "--use-stdin": options.useStdin = true
-                case "--fix", "--autocorrect": options.fix = true
+                case "--fix", "--autocorrect": options.fix = true; options.writingOptions.append(name)
                 case "--unsafe": options.unsafe = true
                 case "--diff": options.diff = true
                 case "--allow-zero-lintable-files": options.allowZeroLintableFiles = true
@@ -123,6 +137,7 @@ struct LintOptions {
                 // Configuration excludes always apply to named files here: nothing to force.
                 case "--force-exclude": break
                 case "--no-cache": options.notes.append(noCacheNote(name))
+                case "--read-only": options.readOnly = true
                 default: options.showHelp = true
                 }
             case .option(let name, _):
@@ -147,6 +162,13 @@ struct LintOptions {
     }
 
     private mutating func validate() throws {
+        // Checked on the parsed options, so no spelling (`--autocorrect`, `--output=x`) slips through.
+        if readOnly, let writing = writingOptions.first {
+            let what = writing == "--output" ? "writes the report to a file" : writing == "--write-baseline" ? "writes a baseline file" : "rewrites files"
+            throw CommandError.usage("\(writing) \(what), which --read-only forbids (`swift package tca-lint` lints "
+                                     + "read-only: apply fixes with `swift package tca-lint-fix`, and redirect standard output "
+                                     + "to keep a report)")
+        }
         if let output = outputPath, output.isEmpty {
             throw CommandError.usage("--output needs a file name")
         }

@@ -30,3 +30,39 @@ enum ExitStatus {
         incomplete ? failure : failed ? findings : clean
     }
 }
+
+/// `--exit-codes STYLE`: which exit statuses a run uses. tca-lint's own are those of ruff and ESLint (1: findings,
+/// 2: could not lint); a CI script written for SwiftLint tests SwiftLint's instead: 2 when violations fail the run
+/// (errors, or any violation with `--strict`, which reports every violation as an error there too) and 1 when
+/// SwiftLint itself failed. (SwiftLint releases before its `--strict` upgraded warnings to errors exited 3 for
+/// warnings under `--strict`; with `--strict` every finding is an error here, so such a run exits 2.)
+enum ExitCodeStyle: String, CaseIterable {
+    case tcaLint = "tca-lint"
+    case swiftLint = "swiftlint"
+
+    /// The status to exit with for tca-lint's own `status` (0, 1 or 2).
+    func map(_ status: Int32) -> Int32 {
+        guard self == .swiftLint else { return status }
+        switch status {
+        case ExitStatus.findings: return 2
+        case ExitStatus.failure: return 1
+        default: return status
+        }
+    }
+
+    /// The style a command line asks for: its last `--exit-codes VALUE` or `--exit-codes=VALUE` before `--`.
+    /// Read from the raw arguments, so that a command line rejected later (a usage error, exit 2 in tca-lint's
+    /// style) still fails with the status of the style it asked for (1 for SwiftLint).
+    static func requested(in arguments: ArraySlice<String>) -> ExitCodeStyle {
+        var style = ExitCodeStyle.tcaLint
+        var rest = arguments
+        while let argument = rest.popFirst(), argument != "--" {
+            if argument == "--exit-codes", let value = rest.first {
+                style = ExitCodeStyle(rawValue: value) ?? style
+            } else if argument.hasPrefix("--exit-codes=") {
+                style = ExitCodeStyle(rawValue: String(argument.dropFirst("--exit-codes=".count))) ?? style
+            }
+        }
+        return style
+    }
+}

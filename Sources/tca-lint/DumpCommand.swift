@@ -9,16 +9,16 @@ import TCALint
 
 /// `tca-lint dump tokens FILE` and `tca-lint dump reducers FILE…`: the engine's intermediate
 /// results in the formats of `oracle tokens` / `oracle reducers`, for diffing against SwiftParser.
-/// `tca-lint dump features PATH…`: the project-wide feature model as JSON.
+/// `tca-lint dump features [PATH…]` (default: `.`): the project-wide feature model as JSON.
 /// Files are dumped even when they are not valid UTF-8: the oracle reads such files too.
 enum DumpCommand {
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         guard let what = arguments.first else {
-            throw CommandError.usage("dump needs what to dump: tokens FILE, reducers FILE... or features PATH...")
+            throw CommandError.usage("dump needs what to dump: tokens FILE, reducers FILE... or features [PATH...]")
         }
         let (files, help) = try operands(of: arguments.dropFirst(), command: "dump \(what)")
         if help {
-            try Output.stdout("usage: tca-lint dump tokens FILE\n       tca-lint dump reducers FILE...\n       tca-lint dump features PATH...\n")
+            try Output.stdout("usage: tca-lint dump tokens FILE\n       tca-lint dump reducers FILE...\n       tca-lint dump features [PATH...]\n")
             return ExitStatus.clean
         }
         switch what {
@@ -31,8 +31,8 @@ enum DumpCommand {
             guard !files.isEmpty else { throw CommandError.usage("dump reducers needs at least one FILE") }
             return try reducers(files)
         case "features":
-            guard !files.isEmpty else { throw CommandError.usage("dump features needs at least one PATH") }
-            return try features(files)
+            // As `lint`: the current folder when no path is given.
+            return try features(files.isEmpty ? ["."] : files)
         default:
             throw CommandError.usage("unknown dump '\(what)'; expected tokens, reducers or features")
         }

@@ -9,17 +9,21 @@ enum Usage {
 
         USAGE
           tca-lint [lint] [options] [paths...] lint every .swift file below paths (default: .)
-          tca-lint rules                       list the rules: id, default severity, opt-in, summary
+          tca-lint rules [--config FILE]... [--enabled|--disabled]
+                                               list the rules: id, severity, opt-in, fix, whether the
+                                               configuration enables it, summary
           tca-lint rules <rule_id>             print a rule's document (also: explain <rule_id>)
           tca-lint dump tokens FILE            one token per line: <start> <end> <kind> (byte offsets)
           tca-lint dump reducers FILE...       the reducer model, one JSON object per reducer type
+          tca-lint dump features [PATH...]     the project's feature model as JSON (default: .)
+          tca-lint completions bash|zsh|fish   a shell completion script
           tca-lint lsp [--stdio]               run the language server (LSP 3.17 over stdin/stdout)
           tca-lint version                     print the version
           tca-lint help                        print this help
 
         LINT OPTIONS
           --reporter NAME   output format: \(reporters) (default: the configuration's reporter, else xcode)
-          --strict          report every finding as an error (exit status 1 on any finding)
+          --strict          report every finding as an error (so any finding fails the run)
           --lenient         report every finding as a warning (exit status 0 unless a file fails)
           --quiet           no summary line on standard error
           --output FILE     write the report to FILE (atomically) instead of standard output
@@ -39,6 +43,9 @@ enum Usage {
           --diff            print the unified diff --fix would apply, write nothing (exit 1 if any)
           --use-stdin       lint standard input (an editor's buffer)...
           --stdin-path PATH ...as if it were the file PATH (its configuration and excludes apply)
+          --read-only       refuse every option that writes a file (--fix, --autocorrect, --output,
+                            --write-baseline); the SwiftPM command plugins pass it
+          --exit-codes STYLE  tca-lint (default) or swiftlint: the exit statuses below, or SwiftLint's
 
         Accepted for SwiftLint scripts: --autocorrect (= --fix), --path PATH (= PATH), --force-exclude
         (excludes always apply), --no-cache and --cache-path (no cache is kept; a note says so).
@@ -47,11 +54,14 @@ enum Usage {
         .build, DerivedData, Pods, Carthage, .swiftpm and checkouts. Files named explicitly are
         linted whatever their name. Paths are printed as given.
 
-        EXIT STATUS
+        EXIT STATUS (tca-lint's, as ruff's and ESLint's)
           0  no error-severity finding
-          1  at least one error-severity finding (with --strict: any finding)
-          2  usage error, invalid configuration, missing path, no file to lint, or a file
-             that could not be linted
+          1  at least one error-severity finding (with --strict: any finding); with --diff, a patch
+          2  usage error, invalid configuration, missing path, no file to lint, a file that could
+             not be linted, or a report, baseline or fix that could not be written
+        With --exit-codes swiftlint, SwiftLint's: 0 as above, 2 instead of 1 (SwiftLint's "serious
+        violations"), 1 instead of 2 (SwiftLint's own failures). SwiftLint versions whose --strict did
+        not yet report warnings as errors exited 3 for them; here --strict findings are errors: 2.
 
         """
     }

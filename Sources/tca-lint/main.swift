@@ -20,6 +20,7 @@ func runCommand(_ arguments: ArraySlice<String>) -> Int32 {
         case "rules": return try InfoCommands.rules(rest)
         case "explain": return try InfoCommands.explain(rest)
         case "dump": return try DumpCommand.run(rest)
+        case "completions": return try Completions.run(rest)
         case "lsp":
             // The language server owns standard output from here on: nothing else may print to it.
             // `--stdio` is what most editor configurations pass; stdin/stdout is the only transport anyway.
@@ -61,7 +62,7 @@ func isLintArgument(_ argument: String) -> Bool {
     return stat(argument, &st) == 0
 }
 
-let commandNames = ["lint", "rules", "explain", "dump", "lsp", "version", "help"]
+let commandNames = ["lint", "rules", "explain", "dump", "completions", "lsp", "version", "help"]
 
 /// Arguments whose bytes are not UTF-8: Swift's `CommandLine.arguments` replaces such bytes with U+FFFD, so
 /// a path named that way would be looked up under another name and reported missing. Said as what it is.
@@ -76,6 +77,7 @@ func invalidUTF8Arguments() -> [String] {
 
 if let invalid = invalidUTF8Arguments().first {
     Output.error("the argument '\(invalid)' is not valid UTF-8 (shown with U+FFFD for the bad bytes), so it cannot name a file: tca-lint reads paths as UTF-8; rename the file")
-    exit(ExitStatus.failure)
+    exit(ExitCodeStyle.requested(in: CommandLine.arguments.dropFirst()).map(ExitStatus.failure))
 }
-exit(runCommand(CommandLine.arguments.dropFirst()))
+let arguments = CommandLine.arguments.dropFirst()
+exit(ExitCodeStyle.requested(in: arguments).map(runCommand(arguments)))

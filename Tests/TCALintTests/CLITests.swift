@@ -149,7 +149,6 @@ final class CLITests: XCTestCase {
             (["explain", "no_such_rule_at_all"], "tca-lint: error: unknown rule 'no_such_rule_at_all'"),
             (["dump"], "tca-lint: error: dump needs what to dump"),
             (["dump", "ast", "x.swift"], "tca-lint: error: unknown dump 'ast'; expected tokens, reducers or features\n"),
-            (["dump", "features"], "tca-lint: error: dump features needs at least one PATH\n"),
             (["dump", "tokens"], "tca-lint: error: dump tokens needs exactly one FILE\n"),
             (["dump", "tokens", "missing.swift"], "tca-lint: error: missing.swift: cannot open (No such file or directory)\n"),
             (["rules", "extra"], "tca-lint: error: unknown rule 'extra' (see 'tca-lint rules')\n"),
@@ -179,7 +178,7 @@ final class CLITests: XCTestCase {
         let result = try CLI.run(["rules"])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.hasPrefix("id"), result.stdout)
-        XCTAssertTrue(result.stdout.split(separator: "\n").first?.contains("severity  opt-in  fix        summary") ?? false)
+        XCTAssertTrue(result.stdout.split(separator: "\n").first?.contains("severity  opt-in  fix        enabled  summary") ?? false)
     }
 
     func testDoubleDashMakesOptionLookingNamesPaths() throws {

@@ -29,6 +29,7 @@ final class CLIWriteSafetyTests: XCTestCase {
     }
 
     func testAReportThatCannotBeWrittenToStandardOutputIsExitTwo() throws {
+        try FullDevice.require()
         let tree = try ScratchTree()
         try tree.write("A.swift", Self.finding)
         let result = try runWithFullStandardOutput(["lint", "--reporter", "json", "A.swift"], in: tree.root)
@@ -38,6 +39,7 @@ final class CLIWriteSafetyTests: XCTestCase {
 
     /// Not only reports: `rules`, `explain`, `version` and `help` that could not print are exit 2 too.
     func testEveryCommandThatCannotWriteStandardOutputIsExitTwo() throws {
+        try FullDevice.require()
         for arguments in [["rules"], ["rules", "leftover_print_changes"], ["explain", "leftover_print_changes"], ["version"], ["help"]] {
             let result = try runWithFullStandardOutput(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
@@ -104,7 +106,13 @@ final class CLIWriteSafetyTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["lint", "--output", "latest.txt", "A.swift"], in: tree.root).status, 0)
         XCTAssertTrue(try String(contentsOf: tree.root.appendingPathComponent("report.txt")).contains("leftover_print_changes"))
         XCTAssertNotNil(try? FileManager.default.destinationOfSymbolicLink(atPath: tree.root.appendingPathComponent("latest.txt").path))
-        // A device is written into (and fails here), never replaced.
+    }
+
+    /// A device is written into (and fails here), never replaced.
+    func testOutputAndBaselineWriteIntoADeviceAndNeverReplaceIt() throws {
+        try FullDevice.require()
+        let tree = try ScratchTree()
+        try tree.write("A.swift", Self.finding)
         for flag in ["--output", "--write-baseline"] {
             let full = try CLI.run(["lint", flag, "/dev/full", "A.swift"], in: tree.root)
             XCTAssertEqual(full.status, 2, flag)

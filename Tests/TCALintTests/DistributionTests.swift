@@ -25,6 +25,23 @@ final class DistributionTests: XCTestCase {
         XCTAssertTrue(readme.contains("from: \"\(TCALintVersion.current)\""))
     }
 
+    /// The code-scanning workflow in README.md grants what `upload-sarif` needs in a private repository too:
+    /// `contents: read` (checkout), `actions: read` (the run's details) and `security-events: write` (GitHub's
+    /// "Uploading a SARIF file to GitHub"); a `permissions:` block withholds everything it does not list.
+    /// (.ci/run also runs actionlint on the block.)
+    func testReadmeCodeScanningWorkflowGrantsWhatUploadSARIFNeeds() throws {
+        let readme = try read("README.md")
+        let start = try XCTUnwrap(readme.range(of: "```yaml\nname: tca-lint\n"))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let workflow = readme[start.upperBound..<end.lowerBound]
+        XCTAssertTrue(workflow.contains("upload-sarif"))
+        let lines = workflow.split(separator: "\n")
+        let block = try XCTUnwrap(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "permissions:" })
+        let granted = lines[(block + 1)...].prefix { $0.hasPrefix("      ") }
+            .map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(Set(granted), ["contents: read", "actions: read", "security-events: write"])
+    }
+
     func testReleaseScriptReadsTheVersionFromTheCode() throws {
         let process = Process()
         process.executableURL = Self.root.appendingPathComponent("scripts/release")

@@ -296,13 +296,17 @@ final class FixSafetyTests: XCTestCase {
         let done = DispatchSemaphore(value: 0)
     }
 
-    func testWriteFailuresNameThePathAndReason() throws {
+    func testAFailedWriteToADeviceNamesThePathAndReasonAndLeavesTheDevice() throws {
+        try FullDevice.require()
         XCTAssertThrowsError(try AtomicFileWriter.write([1], to: "/dev/full")) {
             XCTAssertEqual("\($0)", "/dev/full: error: write failed: No space left on device")
         }
         var s = stat()
         stat("/dev/full", &s)
         XCTAssertEqual(s.st_mode & S_IFMT, S_IFCHR, "the device is still a device")
+    }
+
+    func testWriteFailuresNameThePathAndReason() throws {
         let loop = path("loop")
         symlink("loop", loop)
         XCTAssertThrowsError(try AtomicFileWriter.write([1], to: loop)) {

@@ -54,10 +54,17 @@ final class ReporterTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func assertGolden(_ reporter: any Reporter.Type, file: StaticString = #filePath, line: UInt = #line) throws {
+        try Self.assertGolden(reporter, file: file, line: line)
+    }
+
+    /// `substitutions`: placeholders in the golden file replaced before comparing (a version, say).
+    static func assertGolden(_ reporter: any Reporter.Type, substitutions: [String: String] = [:],
+                             file: StaticString = #filePath, line: UInt = #line) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden").appendingPathComponent("\(reporter.identifier).txt")
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        let actual = Self.report(reporter)
+        var expected = try String(contentsOf: url, encoding: .utf8)
+        for (placeholder, value) in substitutions { expected = expected.replacingOccurrences(of: placeholder, with: value) }
+        let actual = report(reporter)
         if actual != expected {
             let a = actual.components(separatedBy: "\n"), e = expected.components(separatedBy: "\n")
             let first = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
@@ -92,7 +99,8 @@ final class ReporterTests: XCTestCase {
         let names = ReporterRegistry.all.map { $0.identifier }
         XCTAssertEqual(Set(names).count, names.count)
         XCTAssertEqual(Set(names), ["xcode", "relative-path", "emacs", "gcc", "json", "sarif", "github-actions",
-                                    "checkstyle", "junit", "codeclimate", "markdown", "summary"])
+                                    "checkstyle", "junit", "codeclimate", "markdown", "summary",
+                                    "csv", "html", "emoji", "sonarqube", "gitlab"])
         for name in names where name != EmacsReporter.identifier {
             let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("Golden/\(name).txt")

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import TCALint
 
-/// The rule documents are compiled into the binary (RuleDocsPlugin), not read from a bundle or the
+/// The rule documents are compiled into the binary (Generated/RuleDocs.swift), not read from a bundle or the
 /// source tree: a `tca-lint` copied alone into an empty directory still explains every rule.
 final class StandaloneBinaryTests: XCTestCase {
     func testCopiedBinaryExplainsEveryRule() throws {

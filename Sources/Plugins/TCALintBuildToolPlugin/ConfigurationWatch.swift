@@ -33,11 +33,11 @@ struct ConfigurationWatch {
     let folders: [String]
     /// The files watched, slot N for file N: each folder's `.tca-lint.yml`, then the files they name.
     let files: [String]
-    let slotDirectory: Path
-    let digest: Path
+    let slotDirectory: URL
+    let digest: URL
 
-    init(workDirectory: Path, targetName: String, swiftFiles: [Path]) throws {
-        let configFolders = Self.folders(above: swiftFiles.map(\.string))
+    init(workDirectory: URL, targetName: String, swiftFiles: [URL]) throws {
+        let configFolders = Self.folders(above: swiftFiles.map(\.path))
         let configs = configFolders.map { ($0 as NSString).appendingPathComponent(Self.fileName) }
         let named = Self.namedFiles(from: configs)
         files = configs + named
@@ -47,16 +47,16 @@ struct ConfigurationWatch {
             return folder != "/" && FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
         }
         folders = Array(Set(configFolders + namedFolders)).sorted()
-        slotDirectory = workDirectory.appending("\(targetName)+TCALintConfigurationSlots")
-        digest = workDirectory.appending("\(targetName)+TCALintConfiguration.swift")
+        slotDirectory = workDirectory.appendingPathComponent("\(targetName)+TCALintConfigurationSlots", isDirectory: true)
+        digest = workDirectory.appendingPathComponent("\(targetName)+TCALintConfiguration.swift")
         // Inputs must exist before the build starts: an empty slot stands for "not linked yet".
-        try FileManager.default.createDirectory(atPath: slotDirectory.string, withIntermediateDirectories: true)
-        for index in files.indices where !FileManager.default.fileExists(atPath: slot(index).string) {
-            _ = FileManager.default.createFile(atPath: slot(index).string, contents: Data())
+        try FileManager.default.createDirectory(atPath: slotDirectory.path, withIntermediateDirectories: true)
+        for index in files.indices where !FileManager.default.fileExists(atPath: slot(index).path) {
+            _ = FileManager.default.createFile(atPath: slot(index).path, contents: Data())
         }
     }
 
-    func slot(_ index: Int) -> Path { slotDirectory.appending("\(index)") }
+    func slot(_ index: Int) -> URL { slotDirectory.appendingPathComponent("\(index)") }
 
     /// Every folder holding one of the files, and every folder above those but `/` (the build
     /// system makes `/` depend on every output below it: a cycle), sorted.
@@ -123,9 +123,9 @@ struct ConfigurationWatch {
             """
         return .buildCommand(
             displayName: "tca-lint configuration check",
-            executable: Path("/bin/sh"),
-            arguments: ["-c", script, "tca-lint-configuration", digest.string, slotDirectory.string] + files,
-            inputFiles: folders.map { Path($0) } + files.indices.map(slot),
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", script, "tca-lint-configuration", digest.path, slotDirectory.path] + files,
+            inputFiles: folders.map { URL(fileURLWithPath: $0, isDirectory: true) } + files.indices.map(slot),
             outputFiles: [digest]
         )
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PackagePlugin
 
 /// The build command of `TCALintBuildToolPlugin` (not the CLI's `LintCommand`): runs `tca-lint lint` on
@@ -10,9 +11,9 @@ import PackagePlugin
 /// written only when no error-severity finding remains, so errors keep failing the build until
 /// they are fixed.
 enum LintBuildCommand {
-    static func command(tool: Path, rootDirectory: Path, workDirectory: Path, targetName: String,
-                        swiftFiles: [Path], configurationDigest: Path) -> Command {
-        let stamp = workDirectory.appending("\(targetName)+TCALintStamp.swift")
+    static func command(tool: URL, rootDirectory: URL, workDirectory: URL, targetName: String,
+                        swiftFiles: [URL], configurationDigest: URL) -> Command {
+        let stamp = workDirectory.appendingPathComponent("\(targetName)+TCALintStamp.swift")
         // `sh` runs the linter (its report goes to the build log) and then records success in the
         // stamp; `tca-lint lint` has no option to do both.
         let script = """
@@ -25,9 +26,9 @@ enum LintBuildCommand {
             """
         return .buildCommand(
             displayName: "tca-lint \(targetName)",
-            executable: Path("/bin/sh"),
-            arguments: ["-c", script, "tca-lint-build-tool", rootDirectory.string, tool.string, stamp.string]
-                + swiftFiles.map(\.string),
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", script, "tca-lint-build-tool", rootDirectory.path, tool.path, stamp.path]
+                + swiftFiles.map(\.path),
             inputFiles: swiftFiles + [tool, configurationDigest],
             outputFiles: [stamp]
         )

@@ -17,11 +17,11 @@ import PackagePlugin
 struct TCALintBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
-        return try BuildCommands.make(tool: try context.tool(named: "tca-lint").path,
-                                      rootDirectory: context.package.directory,
-                                      workDirectory: context.pluginWorkDirectory,
+        return try BuildCommands.make(tool: try context.tool(named: "tca-lint").url,
+                                      rootDirectory: context.package.directoryURL,
+                                      workDirectory: context.pluginWorkDirectoryURL,
                                       targetName: target.name,
-                                      swiftFiles: module.sourceFiles(withSuffix: "swift").map(\.path))
+                                      swiftFiles: module.sourceFiles(withSuffix: "swift").map(\.url))
     }
 }
 
@@ -31,10 +31,10 @@ import XcodeProjectPlugin
 /// The same for targets of Xcode projects (Build Phases › Run Build Tool Plug-ins).
 extension TCALintBuildToolPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let swiftFiles = target.inputFiles.filter { $0.type == .source && $0.path.extension == "swift" }.map(\.path)
-        return try BuildCommands.make(tool: try context.tool(named: "tca-lint").path,
-                                      rootDirectory: context.xcodeProject.directory,
-                                      workDirectory: context.pluginWorkDirectory,
+        let swiftFiles = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+        return try BuildCommands.make(tool: try context.tool(named: "tca-lint").url,
+                                      rootDirectory: context.xcodeProject.directoryURL,
+                                      workDirectory: context.pluginWorkDirectoryURL,
                                       targetName: target.displayName,
                                       swiftFiles: swiftFiles)
     }
@@ -42,8 +42,8 @@ extension TCALintBuildToolPlugin: XcodeBuildToolPlugin {
 #endif
 
 enum BuildCommands {
-    static func make(tool: Path, rootDirectory: Path, workDirectory: Path, targetName: String,
-                     swiftFiles: [Path]) throws -> [Command] {
+    static func make(tool: URL, rootDirectory: URL, workDirectory: URL, targetName: String,
+                     swiftFiles: [URL]) throws -> [Command] {
         guard !swiftFiles.isEmpty else { return [] }
         let watch = try ConfigurationWatch(workDirectory: workDirectory, targetName: targetName, swiftFiles: swiftFiles)
         return [

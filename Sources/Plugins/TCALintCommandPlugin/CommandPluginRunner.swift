@@ -7,18 +7,18 @@ import PackagePlugin
 /// `.tca-lint.yml` applies), pass every other argument through, and fail like the tool does.
 ///
 /// Why three plugins: SwiftPM grants write access per plugin, in its manifest, not per run.
-/// `tca-lint` and `lint` never write, so they never ask; `tca-lint-fix` asks (or needs
+/// `tca-lint` and `lint` never write, so they never ask: they pass `--read-only`, with which tca-lint
+/// itself refuses every option that writes a file, however it is spelt (`--fix`, `--autocorrect`,
+/// `--output`, `--write-baseline`), since only its own parser knows every spelling. (SwiftPM's sandbox
+/// would stop such a write on macOS, but not on Linux.) `tca-lint-fix` asks (or needs
 /// `--allow-writing-to-package-directory`) and passes `--fix`.
 enum CommandPluginRunner {
     static func run(context: PluginContext, arguments: [String], fix: Bool) throws {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
         var passthrough = extractor.remainingArguments
-        if passthrough.contains("--fix") && !fix {
-            throw PluginFailure(message: "--fix rewrites files; run `swift package tca-lint-fix` instead, "
-                                + "which asks for permission to write to the package directory")
-        }
-        if fix && !passthrough.contains("--fix") { passthrough.insert("--fix", at: 0) }
+        // First, so that it is read as an option even when the user's arguments hold a `--`.
+        passthrough.insert(fix ? "--fix" : "--read-only", at: 0)
 
         let targets: [Target]
         if targetNames.isEmpty {
@@ -26,9 +26,10 @@ enum CommandPluginRunner {
         } else {
             targets = try context.package.targets(named: targetNames)
         }
-        let directories = targets.compactMap { $0 as? SourceModuleTarget }
+        // Swift targets only (a C target has no Swift file to lint).
+        let directories = targets.compactMap { $0 as? SwiftSourceModuleTarget }
             .filter { !$0.sourceFiles(withSuffix: "swift").map { $0 }.isEmpty }
-            .map { $0.directory.string }
+            .map { $0.directoryURL.path }
         guard !directories.isEmpty else {
             Diagnostics.remark("tca-lint: no Swift targets to lint")
             return
@@ -36,18 +37,14 @@ enum CommandPluginRunner {
 
         let tool = try context.tool(named: "tca-lint")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool.path.string)
+        process.executableURL = tool.url
         process.arguments = ["lint"] + passthrough + directories
-        process.currentDirectoryURL = URL(fileURLWithPath: context.package.directory.string)
+        process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
-        switch process.terminationStatus {
-        case 0:
-            return
-        case 1:
-            throw PluginFailure(message: "tca-lint found problems (exit status 1)")
-        default:
-            throw PluginFailure(message: "tca-lint failed (exit status \(process.terminationStatus))")
+        // tca-lint has said why on standard error; with `--exit-codes swiftlint` the statuses differ, so only the number is named.
+        guard process.terminationStatus == 0 else {
+            throw PluginFailure(message: "tca-lint exited with status \(process.terminationStatus)")
         }
     }
 }

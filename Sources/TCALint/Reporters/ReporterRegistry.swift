@@ -13,6 +13,12 @@ public enum ReporterRegistry {
         CodeClimateReporter.self,
         MarkdownReporter.self,
         SummaryReporter.self,
+        // SwiftLint's other formats, so its CI scripts keep working.
+        CSVReporter.self,
+        HTMLReporter.self,
+        EmojiReporter.self,
+        SonarQubeReporter.self,
+        GitLabJUnitReporter.self,
     ]
 
     /// SwiftLint's names for the same formats, so its CI scripts work unchanged.

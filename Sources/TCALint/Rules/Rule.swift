@@ -28,7 +28,7 @@ public struct RuleDescription: Sendable {
         self.prefilterNeedles = prefilterNeedles
     }
 
-    /// The rule's document, `rules/<id>.md`, embedded in the binary at build time (see `RuleDocsPlugin`).
+    /// The rule's document, `rules/<id>.md`, compiled in from `Generated/RuleDocs.swift` (`scripts/generate-rule-docs`).
     public var document: String? { RuleDocs.documents[id] }
 
     /// What `tca-lint explain` prints: a header made from this description, then the document.
