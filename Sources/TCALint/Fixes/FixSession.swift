@@ -75,6 +75,12 @@ public enum FixSession {
                 report.skippedFiles.append(path)
                 continue
             }
+            // What `lint` refuses (not UTF-8, NUL bytes) is neither fixed nor diffed: the same message, skipped.
+            if let failure = TextCheck.check(snapshot.bytes) {
+                report.messages.append("\(path): error: \(failure.description), skipped")
+                report.skippedFiles.append(path)
+                continue
+            }
             let outcome = engine.run(SourceFile(path: path, bytes: snapshot.bytes))
             report.messages.append(contentsOf: outcome.messages)
             for (rule, n) in outcome.unsafeAvailable { report.unsafeAvailable[rule, default: 0] += n }
