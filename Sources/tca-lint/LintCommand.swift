@@ -55,7 +55,7 @@ enum LintCommand {
         if options.useStdin {
             for warning in configuration.warnings { Output.stderr(warning.description + "\n") }
             let path = options.stdinPath ?? "<stdin>"
-            let bytes = StandardInput.readAll()
+            let bytes = try StandardInput.readAll(as: path)
             if let failure = TextCheck.check(bytes) {
                 Output.stderr("\(path): error: \(failure.description), skipped\n")
                 return ExitStatus.failure
@@ -165,7 +165,7 @@ enum LintCommand {
     /// unless the buffer cannot be read as text; what could not be fixed goes to standard error.
     static func fixStandardInput(_ options: LintOptions, configuration: Configuration, linter: Linter) throws -> Int32 {
         let path = options.stdinPath ?? "<stdin>"
-        let bytes = StandardInput.readAll()
+        let bytes = try StandardInput.readAll(as: path)
         if let failure = TextCheck.check(bytes) {
             Output.stderr("\(path): error: \(failure.description), skipped\n")
             return ExitStatus.failure
@@ -193,21 +193,14 @@ enum LintCommand {
 
 }
 
-/// Reads all of standard input (the editor's buffer for `--use-stdin`).
+/// Reads all of standard input (the editor's buffer for `--use-stdin`), at most a source file's cap
+/// (`FileReader.Limit.sourceFile`): standard input fed forever is refused, not read until memory runs out.
 enum StandardInput {
-    static func readAll() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 1 << 16) }
-            if n > 0 {
-                bytes.append(contentsOf: chunk[0..<n])
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
+    static func readAll(as path: String) throws -> [UInt8] {
+        switch FileReader.readAll(descriptor: STDIN_FILENO) {
+        case .success(let bytes): return bytes
+        case .failure(let failure):
+            throw CommandError.failure("\(path == "<stdin>" ? "standard input" : "\(path) (standard input)"): \(failure)")
         }
-        return bytes
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import TCALint
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -35,5 +36,110 @@ final class CLIHostileInputTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("Good.swift"), encoding: .utf8),
                        "let s = Store(initialState: F.State()) { F() }\n")
+    }
+
+    // MARK: - Unbounded reads
+
+    /// Runs tca-lint with at most 1.5 GB of address space: an input read without a cap kills it (the
+    /// regression these tests guard against) instead of filling the machine's memory.
+    static let memoryLimit = ["/bin/sh", "-c", "ulimit -v 1500000 && exec \"$0\" \"$@\""]
+
+    static func endlessFile() throws -> String {
+        guard FileManager.default.fileExists(atPath: "/proc/self/pagemap") else {
+            throw XCTSkip("no /proc/self/pagemap (not Linux): no file here announces size 0 and never ends")
+        }
+        return "/proc/self/pagemap"
+    }
+
+    /// A `*.swift` link to a file that announces size 0 and never ends is refused at the cap, named, exit 2;
+    /// the other files are linted (and fixed).
+    func testAnEndlessSwiftFileIsRefusedAtTheCap() throws {
+        let endless = try Self.endlessFile()
+        let tree = try ScratchTree()
+        try tree.symlink("P.swift", to: endless)
+        try tree.write("A.swift", Self.finding)
+        for arguments in [["lint", "."], ["lint", "P.swift", "A.swift"], ["lint", "--diff", "."], ["lint", "--fix", "."]] {
+            let result = try CLI.run(arguments, in: tree.root, launcher: Self.memoryLimit)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("P.swift: error: file too large (more than 134217728 bytes; the limit is 134217728)"),
+                          "\(arguments): \(result.stderr)")
+        }
+        // The project model leaves out what it cannot read (as an unreadable file), and survives.
+        let dump = try CLI.run(["dump", "features", "."], in: tree.root, launcher: Self.memoryLimit)
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("A.swift"), encoding: .utf8),
+                       "let s = Store(initialState: F.State()) { F() }\n")
+    }
+
+    /// `--use-stdin` fed forever (a device that never ends) is refused at the cap, with or without `--fix`.
+    func testStandardInputFedForeverIsRefusedAtTheCap() throws {
+        let tree = try ScratchTree()
+        for fix in [[], ["--fix"]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v 1500000 && exec \"$0\" \"$@\" < /dev/zero", CLI.executable.path,
+                                 "lint", "--use-stdin", "--stdin-path", "A.swift"] + fix
+            process.currentDirectoryURL = tree.root
+            let errors = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            try process.run()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 2, "\(fix): \(stderr)")
+            XCTAssertEqual(stderr, "tca-lint: error: A.swift (standard input): file too large (more than 134217728 bytes; the limit is 134217728)\n")
+        }
+    }
+
+    /// `--config`, `parent_config` and `--baseline` naming an endless file, a device or a FIFO: a clear
+    /// error (exit 2) before anything is linted; nothing is read without a cap.
+    func testConfigurationAndBaselineRefuseEndlessAndNonRegularFiles() throws {
+        let tree = try ScratchTree()
+        try tree.write("A.swift", Self.finding)
+        XCTAssertEqual(mkfifo(tree.path("fifo.yml"), 0o600), 0)
+        var cases: [(arguments: [String], message: String)] = [
+            (["--config", "/dev/zero"], "/dev/zero: error: configuration file is not a regular file (a device, FIFO or socket)"),
+            (["--config", "fifo.yml"], "fifo.yml: error: configuration file is not a regular file (a device, FIFO or socket)"),
+            (["--baseline", "/dev/zero"], "/dev/zero: error: cannot read the baseline file: not a regular file"),
+        ]
+        if let endless = try? Self.endlessFile() {
+            try tree.write("parent.yml", "parent_config: \(endless)\n")
+            cases += [
+                (["--config", endless], "\(endless): error: configuration file is larger than 1048576 bytes; is this the right file?"),
+                (["--config", "parent.yml"], "\(endless): error: configuration file is larger than 1048576 bytes; is this the right file?"),
+                (["--baseline", endless], "cannot read the baseline file: file too large (more than 268435456 bytes; the limit is 268435456)"),
+            ]
+        }
+        for (arguments, message) in cases {
+            let result = try CLI.run(["lint"] + arguments + ["A.swift"], in: tree.root, launcher: Self.memoryLimit)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
+    }
+
+    /// The language server survives a workspace holding such a link: its project scan refuses the file at the
+    /// cap and it goes on linting the open document.
+    func testTheLanguageServerSurvivesAnEndlessFileInItsWorkspace() throws {
+        let endless = try Self.endlessFile()
+        let tree = try ScratchTree()
+        try tree.mkdir(".git")
+        try tree.symlink("P.swift", to: endless)
+        try tree.write("A.swift", Self.finding)
+        let root = FileURI.uri(ofPath: tree.root.path)
+        let (started, reason) = try LSPTestClient.process(
+            initializeMessage: #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root)","capabilities":{}}}"#,
+            launcher: Self.memoryLimit)
+        guard let client = started else { throw XCTSkip(reason ?? "tca-lint lsp unavailable") }
+        _ = try client.receive()
+        client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+        let text = Self.finding.replacingOccurrences(of: "\n", with: "\\n")
+        client.send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(root)/A.swift","languageId":"swift","version":1,"text":"\#(text)"}}}"#)
+        let published = try client.receive(timeout: 30)
+        XCTAssertTrue(published.contains(#""code":"leftover_print_changes""#), published)
+        client.send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+        XCTAssertTrue(try client.receive().contains(#""id":2"#))
+        client.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        XCTAssertEqual(client.exitStatus(), 0)
     }
 }

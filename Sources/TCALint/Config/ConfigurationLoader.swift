@@ -70,7 +70,7 @@ public enum ConfigurationLoader {
 
     /// Files larger than this are not configuration files; refusing them keeps a mistaken
     /// `--config` pointing at a huge file from stalling an editor.
-    static let maxSize = 1 << 20
+    static let maxSize = FileReader.Limit.configuration
 
     static func read(_ path: String, workingDirectory: String) throws -> [UInt8] {
         let absolute = Paths.absolute(path, base: workingDirectory)
@@ -92,14 +92,19 @@ public enum ConfigurationLoader {
             throw ConfigurationError(path: path, line: 0, column: 0,
                                      message: "is a directory; give the path of the configuration file (\(fileName))")
         }
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw ConfigurationError(path: path, line: 0, column: 0, message: "configuration file cannot be read (check its permissions)")
-        }
-        if data.count > maxSize {
+        // Capped: a file that announces size 0 and never ends (`/proc/self/pagemap`) is refused at the cap.
+        switch FileReader.read(absolute, limit: maxSize) {
+        case .success(let bytes):
+            return bytes
+        case .failure(.tooLarge):
             throw ConfigurationError(path: path, line: 0, column: 0,
                                      message: "configuration file is larger than \(maxSize) bytes; is this the right file?")
+        case .failure(.notRegularFile):
+            throw ConfigurationError(path: path, line: 0, column: 0,
+                                     message: "configuration file is not a regular file (a device, FIFO or socket)")
+        case .failure(.cannotOpen(let reason)), .failure(.readFailed(let reason)):
+            throw ConfigurationError(path: path, line: 0, column: 0, message: "configuration file cannot be read (\(reason))")
         }
-        return [UInt8](data)
     }
 }
 
