@@ -273,6 +273,29 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(reversed.strict)
     }
 
+    /// A chain of `parent_config` files is followed up to 64 parents, each file read once; one more is an error at
+    /// the `parent_config` that goes too far (thousands of links used to take quadratic time and overflow the stack).
+    func testParentConfigChainsHaveADepthLimit() throws {
+        let depth = ConfigurationLoader.maxParentDepth
+        XCTAssertEqual(depth, 64)
+        var files: [String: String] = ["c\(depth).yml": "disabled_rules: [leftover_print_changes]"]
+        for i in 0..<depth { files["c\(i).yml"] = "parent_config: c\(i + 1).yml" }
+        let root = try tree(files)
+        let c = try ConfigurationLoader.load(explicitPaths: ["c0.yml"], workingDirectory: root, knownRules: knownRulesForTests)
+        XCTAssertEqual(c.configFilePaths.count, depth + 1)
+        XCTAssertEqual(c.configFilePaths.first, root + "/c\(depth).yml")
+        XCTAssertFalse(c.isEnabled("leftover_print_changes"), "the outermost parent applies")
+        try "parent_config: c\(depth + 1).yml\n".write(toFile: root + "/c\(depth).yml", atomically: true, encoding: .utf8)
+        try "strict: true\n".write(toFile: root + "/c\(depth + 1).yml", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ConfigurationLoader.load(explicitPaths: ["c0.yml"], workingDirectory: root,
+                                                          knownRules: knownRulesForTests)) { error in
+            XCTAssertTrue("\(error)".contains("c\(depth).yml:1:16: error: 'parent_config' goes more than 64 parents deep (from \(root)/c0.yml)"),
+                          "\(error)")
+        }
+        // A chain starting lower down has room for it.
+        XCTAssertTrue(try ConfigurationLoader.load(explicitPaths: ["c1.yml"], workingDirectory: root, knownRules: knownRulesForTests).strict)
+    }
+
     func testParentConfigIsReadFirstAndCyclesAreRefused() throws {
         let root = try tree([
             "team/team.yml": "opt_in_rules: [leftover_print_changes]\nstrict: true\nexcluded: [Vendor]",

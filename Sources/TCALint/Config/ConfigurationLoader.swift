@@ -45,27 +45,44 @@ public enum ConfigurationLoader {
                  workingDirectory: workingDirectory, knownRules: knownRules)
     }
 
+    /// How many files a `parent_config` chain may hold beyond the first: real chains are a handful long
+    /// (repository, team, organisation); a longer one is a mistake or an attack, refused with its path.
+    public static let maxParentDepth = 64
+
     /// The layers of one file: its `parent_config` chain first (outermost parent first), then the file.
-    /// - Parameter visiting: absolute paths of the files whose parent is being read (cycle detection).
-    static func layers(of path: String, workingDirectory: String, knownRules: [RuleConfigInfo],
-                       visiting: [String] = []) throws -> [ConfigurationLayer] {
-        let bytes = try read(path, workingDirectory: workingDirectory)
-        let yaml = try YAMLSubsetParser.parse(bytes, path: path)
-        let layer = try ConfigurationLayer(yaml: yaml, path: path, knownRules: knownRules, workingDirectory: workingDirectory)
-        guard let parent = layer.parentConfig else { return [layer] }
-        let absolute = Paths.absolute(path, base: workingDirectory)
-        let chain = visiting + [absolute]
-        if chain.contains(parent.path) {
-            throw ConfigurationError(path: path, line: parent.position.line, column: parent.position.column,
-                                     message: "'parent_config' makes a cycle: "
-                                        + (chain + [parent.path]).joined(separator: " → "))
+    /// Followed in a loop (no recursion, whatever the length), each file once: a cycle or a chain longer
+    /// than `maxParentDepth` is an error at the `parent_config` that goes one step too far.
+    static func layers(of path: String, workingDirectory: String, knownRules: [RuleConfigInfo]) throws -> [ConfigurationLayer] {
+        var chain: [ConfigurationLayer] = []  // the file first, then each parent
+        var visited: [String] = []  // absolute paths, in chain order
+        var seen = Set<String>()
+        var next = path
+        while true {
+            let bytes = try read(next, workingDirectory: workingDirectory)
+            let yaml = try YAMLSubsetParser.parse(bytes, path: next)
+            let layer = try ConfigurationLayer(yaml: yaml, path: next, knownRules: knownRules, workingDirectory: workingDirectory)
+            let absolute = Paths.absolute(next, base: workingDirectory)
+            chain.append(layer)
+            visited.append(absolute)
+            seen.insert(absolute)
+            guard let parent = layer.parentConfig else { break }
+            if seen.contains(parent.path) {
+                throw ConfigurationError(path: next, line: parent.position.line, column: parent.position.column,
+                                         message: "'parent_config' makes a cycle: "
+                                            + (visited + [parent.path]).joined(separator: " → "))
+            }
+            guard chain.count <= maxParentDepth else {
+                throw ConfigurationError(path: next, line: parent.position.line, column: parent.position.column,
+                                         message: "'parent_config' goes more than \(maxParentDepth) parents deep (from \(visited[0])); "
+                                            + "a chain of parents is meant to be a few files long")
+            }
+            guard FileStamp(path: parent.path).exists else {
+                throw ConfigurationError(path: next, line: parent.position.line, column: parent.position.column,
+                                         message: "'parent_config' names \(parent.path), which does not exist")
+            }
+            next = parent.path
         }
-        guard FileStamp(path: parent.path).exists else {
-            throw ConfigurationError(path: path, line: parent.position.line, column: parent.position.column,
-                                     message: "'parent_config' names \(parent.path), which does not exist")
-        }
-        return try layers(of: parent.path, workingDirectory: workingDirectory, knownRules: knownRules,
-                          visiting: chain) + [layer]
+        return chain.reversed()
     }
 
     /// Files larger than this are not configuration files; refusing them keeps a mistaken
