@@ -13,7 +13,8 @@ enum FixCommand {
         let baseline = try LintCommand.readBaseline(options, configuration: configuration)
         // A baselined finding is accepted as it is: its fix is not applied (it would change the line the
         // baseline knows it by, and another rule's finding on that line would resurface).
-        let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff,
+        // Links are followed for reading; writes stay inside the real paths of what was given to lint.
+        let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff, writableTree: WritableTree(operands: options.paths),
                               fixable: LintCommand.notBaselined(baseline, workingDirectory: workingDirectory))
         for message in report.messages { Output.stderr(message + "\n") }
         // Files that needed fixing but were left alone (changed meanwhile, hard-linked, read-only, failed

@@ -72,11 +72,13 @@ struct LintPlan {
     }
 
     /// `FixSession` over every group, as one report.
-    func fix(unsafe: Bool, diffOnly: Bool, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
+    /// `writableTree`: where files may be written (see `WritableTree`).
+    func fix(unsafe: Bool, diffOnly: Bool, writableTree: WritableTree? = nil,
+             fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
         var total = FixSession.run(paths: [], unsafe: unsafe, diffOnly: diffOnly)
         for group in groups {
             let report = FixSession.run(paths: group.files, linter: group.linter, unsafe: unsafe, diffOnly: diffOnly,
-                                        fixable: fixable)
+                                        fixable: fixable, writableTree: writableTree)
             total.applied.merge(report.applied, uniquingKeysWith: +)
             total.unsafeAvailable.merge(report.unsafeAvailable, uniquingKeysWith: +)
             total.remaining += report.remaining

@@ -38,6 +38,50 @@ final class CLIHostileInputTests: XCTestCase {
                        "let s = Store(initialState: F.State()) { F() }\n")
     }
 
+    // MARK: - Links out of the linted tree
+
+    /// A linked file or folder inside the tree that leads outside it is linted, never rewritten (nor shown by
+    /// `--diff`), and named on standard error; the run exits 2. A link that stays inside the tree is followed.
+    func testFixNeverWritesOutsideTheLintedTreeThroughLinks() throws {
+        let tree = try ScratchTree()
+        try tree.write("other/Target.swift", Self.finding)
+        try tree.write("other/d/InDir.swift", Self.finding)
+        try tree.write("tree/Sources/Own.swift", Self.finding)
+        try tree.write("tree/Shared/Real.swift", Self.finding)
+        try tree.symlink("tree/Sources/Link.swift", to: "../../other/Target.swift")
+        try tree.symlink("tree/Sources/LinkDir", to: "../../other/d")
+        try tree.symlink("tree/Sources/Inside.swift", to: "../Shared/Real.swift")
+        let fixed = "let s = Store(initialState: F.State()) { F() }\n"
+        func text(_ path: String) throws -> String { try String(contentsOfFile: tree.path(path), encoding: .utf8) }
+
+        let diff = try CLI.run(["lint", "--diff", "tree"], in: tree.root)
+        XCTAssertEqual(diff.status, 2, diff.stderr)
+        XCTAssertFalse(diff.stdout.contains("Link"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("+++ b/tree/Sources/Own.swift"), diff.stdout)
+
+        let result = try CLI.run(["lint", "--fix", "tree"], in: tree.root)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        let real = URL(fileURLWithPath: tree.root.path).resolvingSymlinksInPath().path
+        for (link, target) in [("tree/Sources/Link.swift", "other/Target.swift"), ("tree/Sources/LinkDir/InDir.swift", "other/d/InDir.swift")] {
+            XCTAssertTrue(result.stderr.contains("\(link): error: it is reached through a symbolic link and its real path, \(real)/\(target), is outside the linted folder \(real)/tree; linted, not fixed"),
+                          result.stderr)
+            XCTAssertTrue(result.stdout.contains("\(link):1:46: warning:"), "still linted: \(result.stdout)")
+            XCTAssertEqual(try text(target), Self.finding, target)
+        }
+        XCTAssertTrue(result.stderr.contains("tca-lint: error: 2 files not fixed: tree/Sources/Link.swift, tree/Sources/LinkDir/InDir.swift"), result.stderr)
+        XCTAssertEqual(try text("tree/Sources/Own.swift"), fixed)
+        XCTAssertEqual(try text("tree/Shared/Real.swift"), fixed, "a link inside the tree is followed")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: tree.path("tree/Sources/Inside.swift")), "../Shared/Real.swift")
+
+        // A link named on the command line is judged by the folder it sits in.
+        let named = try CLI.run(["lint", "--fix", "tree/Sources/Link.swift"], in: tree.root)
+        XCTAssertEqual(named.status, 2, named.stderr)
+        XCTAssertEqual(try text("other/Target.swift"), Self.finding)
+        // Linting the folder the target lives in fixes it.
+        XCTAssertEqual(try CLI.run(["lint", "--fix", "--quiet", "other"], in: tree.root).status, 0)
+        XCTAssertEqual(try text("other/Target.swift"), fixed)
+    }
+
     // MARK: - Unbounded reads
 
     /// Runs tca-lint with at most 1.5 GB of address space: an input read without a cap kills it (the

@@ -54,8 +54,12 @@ public enum FixSession {
     ///   - unsafe: also apply unsafe fixes (`--unsafe`).
     ///   - diffOnly: write nothing, fill `FixReport.diff` (`--diff`).
     ///   - fixable: the findings of a pass whose fixes may apply (`--baseline`: those it does not cover).
+    ///   - writableTree: where files may be written (the CLI: inside what it was asked to lint); a file whose
+    ///     real path lies outside is linted, not fixed, and with `diffOnly` not shown, as `--fix` would not
+    ///     write it. Nil: anywhere.
     public static func run(paths: [String], linter: Linter = Linter(), unsafe: Bool = false, diffOnly: Bool = false,
-                           maxPasses: Int = 4, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
+                           maxPasses: Int = 4, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 },
+                           writableTree: WritableTree? = nil) -> FixReport {
         var report = FixReport()
         let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses, fixable: fixable)
         // Written files are counted once the old files they replaced have settled (see `ReplacedFiles`).
@@ -86,6 +90,11 @@ public enum FixSession {
             for (rule, n) in outcome.unsafeAvailable { report.unsafeAvailable[rule, default: 0] += n }
             guard outcome.bytes != snapshot.bytes else {
                 report.remaining.append(contentsOf: outcome.remaining)
+                continue
+            }
+            // A link (or a linked folder) leading out of the linted tree: never written, so never shown as a diff.
+            if let refusal = writableTree?.refusal(for: path) {
+                skip(path, AtomicFileWriter.WriteError(path: path, message: refusal), read: snapshot.bytes)
                 continue
             }
             if diffOnly {
