@@ -14,7 +14,11 @@ enum FixCommand {
         // A baselined finding is accepted as it is: its fix is not applied (it would change the line the
         // baseline knows it by, and another rule's finding on that line would resurface).
         // Links are followed for reading; writes stay inside the real paths of what was given to lint.
+        // The old files stay open until the very end: a process that keeps one open and writes to it after
+        // the replacement is found by the last check, below, after the report.
+        let replaced = ReplacedFiles()
         let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff, writableTree: WritableTree(operands: options.paths),
+                              replacedFiles: replaced,
                               fixable: LintCommand.notBaselined(baseline, workingDirectory: workingDirectory))
         for message in report.messages { Output.stderr(message + "\n") }
         // Files that needed fixing but were left alone (changed meanwhile, hard-linked, read-only, failed
@@ -42,7 +46,14 @@ enum FixCommand {
                 Output.stderr(FindingCounts(remaining).summaryLine(filesLinted: walk.files) + "\n")
             }
         }
-        return ExitStatus.of(remaining, incomplete: incomplete)
+        // The last check, as late as possible: a file found written now was put back, so its fix is undone.
+        let late = replaced.finish()
+        for problem in late { Output.stderr("\(problem)\n") }
+        if !late.isEmpty {
+            Output.error("\(late.count) file\(late.count == 1 ? "" : "s") written by another process after the fix, not fixed: "
+                         + late.map(\.path).joined(separator: ", "))
+        }
+        return ExitStatus.of(remaining, incomplete: incomplete || !late.isEmpty)
     }
 }
 

@@ -82,6 +82,56 @@ final class CLIHostileInputTests: XCTestCase {
         XCTAssertEqual(try text("other/Target.swift"), fixed)
     }
 
+    // MARK: - A writer that keeps its file open
+
+    /// A process keeps a fixed file open (`exec 3>>F.swift`) and appends after the replacement, while tca-lint is
+    /// still running: its last check, right before it exits, finds the write, puts the old content back with it,
+    /// names the file and exits 2. Made certain by holding tca-lint on a full standard output (a report of
+    /// 2,000 findings) while the append happens: the report is written after the fixes have settled.
+    func testAnAppendByAWriterThatKeepsTheFileOpenIsReportedNotLost() throws {
+        let tree = try ScratchTree()
+        let fixedFile = try tree.write("F.swift", Self.finding)
+        var many = ""
+        for i in 0..<2000 {
+            many += "@Reducer struct R\(i) {\n  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }\n"
+                + "  func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }\n}\n"
+        }
+        try tree.write("Many.swift", many)
+        let holder = open(fixedFile.path, O_WRONLY | O_APPEND)
+        XCTAssertGreaterThanOrEqual(holder, 0)
+        defer { close(holder) }
+        var before = stat()
+        XCTAssertEqual(stat(fixedFile.path, &before), 0)
+
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["lint", "--fix", "."]
+        process.currentDirectoryURL = tree.root
+        let report = Pipe(), errors = Pipe()
+        process.standardOutput = report
+        process.standardError = errors
+        try process.run()
+        // Wait for the replacement (a new inode at the path), then for tca-lint to block on its full output.
+        let deadline = Date().addingTimeInterval(60)
+        var now = stat()
+        while Date() < deadline && !(stat(fixedFile.path, &now) == 0 && now.st_ino != before.st_ino) { usleep(2000) }
+        XCTAssertNotEqual(now.st_ino, before.st_ino, "the file was not replaced")
+        // The report starts arriving once every fix has settled; it fills the pipe and tca-lint waits.
+        var ready = pollfd(fd: report.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&ready, 1, 60_000), 1, "no report")
+        usleep(200_000)
+        XCTAssertTrue(process.isRunning, "tca-lint should be waiting for its report to be read")
+        _ = "// logged while tca-lint runs\n".withCString { write(holder, $0, strlen($0)) }
+        let output = report.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertGreaterThan(output.count, 1 << 16)
+        XCTAssertEqual(process.terminationStatus, 2, stderr)
+        XCTAssertTrue(stderr.contains("F.swift: error: another process keeps the file open and wrote to it after it was replaced"), stderr)
+        XCTAssertTrue(stderr.contains("tca-lint: error: 1 file written by another process after the fix, not fixed: F.swift"), stderr)
+        XCTAssertEqual(try String(contentsOf: fixedFile, encoding: .utf8), Self.finding + "// logged while tca-lint runs\n")
+    }
+
     // MARK: - Unbounded reads
 
     /// Runs tca-lint with at most 1.5 GB of address space: an input read without a cap kills it (the

@@ -57,14 +57,16 @@ public enum FixSession {
     ///   - writableTree: where files may be written (the CLI: inside what it was asked to lint); a file whose
     ///     real path lies outside is linted, not fixed, and with `diffOnly` not shown, as `--fix` would not
     ///     write it. Nil: anywhere.
+    ///   - replacedFiles: where the old files stay open after their replacement; the caller then calls its
+    ///     `finish()` as late as it can (the CLI: before exiting). Nil: a watch of this run, finished here.
     public static func run(paths: [String], linter: Linter = Linter(), unsafe: Bool = false, diffOnly: Bool = false,
                            maxPasses: Int = 4, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 },
-                           writableTree: WritableTree? = nil) -> FixReport {
+                           writableTree: WritableTree? = nil, replacedFiles: ReplacedFiles? = nil) -> FixReport {
         var report = FixReport()
         let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses, fixable: fixable)
         // Written files are counted once the old files they replaced have settled (see `ReplacedFiles`).
         var written: [(path: String, read: [UInt8], applied: [String: Int], remaining: [Diagnostic])] = []
-        let replaced = ReplacedFiles()
+        let replaced = replacedFiles ?? ReplacedFiles()
         func skip(_ path: String, _ error: Error, read: [UInt8]) {
             report.messages.append("\(error)")
             report.skippedFiles.append(path)
@@ -120,7 +122,9 @@ public enum FixSession {
         }
         // A write that reached an old file after its rename put that file's content back: not fixed after all.
         var lateProblems: [String: AtomicFileWriter.WriteError] = [:]
-        for problem in replaced.settle() where lateProblems[problem.path] == nil { lateProblems[problem.path] = problem }
+        for problem in replaced.settle() + (replacedFiles == nil ? replaced.finish() : []) where lateProblems[problem.path] == nil {
+            lateProblems[problem.path] = problem
+        }
         for file in written {
             if let problem = lateProblems[file.path] {
                 skip(file.path, problem, read: file.read)
