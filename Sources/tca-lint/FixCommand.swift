@@ -14,6 +14,11 @@ enum FixCommand {
         // A baselined finding is accepted as it is: its fix is not applied (it would change the line the
         // baseline knows it by, and another rule's finding on that line would resurface).
         // Links are followed for reading; writes stay inside the real paths of what was given to lint.
+        // Temporary files an interrupted run left beside the files to fix: named; removed by --fix when provably ours.
+        let folders = plan.groups.flatMap(\.files).map(Paths.directory(of:))
+        for leftover in LeftoverTemporaryFiles.sweep(directories: folders, remove: !options.diff) {
+            Output.stderr("\(leftover)\n")
+        }
         // The old files stay open until the very end: a process that keeps one open and writes to it after
         // the replacement is found by the last check, below, after the report.
         let replaced = ReplacedFiles()

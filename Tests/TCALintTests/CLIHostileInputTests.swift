@@ -132,6 +132,128 @@ final class CLIHostileInputTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: fixedFile, encoding: .utf8), Self.finding + "// logged while tca-lint runs\n")
     }
 
+    // MARK: - Temporary files left by earlier runs
+
+    /// A pid no process can have (above Linux's pid_max and macOS's 99,999).
+    static let deadPID = "2147483646"
+
+    /// Leftovers of an interrupted run beside the files to fix are named; `--fix` removes those provably
+    /// tca-lint's (exact name, no such process, a regular file of the user's holding Swift text) and keeps
+    /// the others with the reason; `--diff` removes nothing. Linting alone does not look.
+    func testLeftoverTemporaryFilesAreNamedAndRemovedWhenProvablyOurs() throws {
+        let tree = try ScratchTree()
+        try tree.write("Sources/A.swift", Self.finding)
+        let dead = ".A.swift.tmp-\(Self.deadPID)-0"
+        let live = ".A.swift.tmp-\(getpid())-1"
+        let binary = ".B.swift.tmp-\(Self.deadPID)-2"
+        let unrelated = [".A.swift.tmp-\(Self.deadPID)-100", ".A.swift.tmp-0\(Self.deadPID)-0", ".A.tmp-\(Self.deadPID)-0", ".swift.tmp-1-0"]
+        try tree.write("Sources/" + dead, "let s = Store(initialState: F.State()) { F() }\n")
+        try tree.write("Sources/" + live, "let a = 1\n")
+        try tree.write("Sources/" + binary, bytes: [0, 1, 2])
+        for name in unrelated { try tree.write("Sources/" + name, "x\n") }
+        try tree.symlink("Sources/.C.swift.tmp-\(Self.deadPID)-3", to: "A.swift")
+        func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: tree.path("Sources")).sorted() }
+        let all = try names()
+
+        XCTAssertEqual(try CLI.run(["lint", "--quiet", "Sources"], in: tree.root).stderr, "", "lint does not look")
+        let diff = try CLI.run(["lint", "--diff", "--quiet", "Sources"], in: tree.root)
+        XCTAssertTrue(diff.stderr.contains("Sources/\(dead): warning: temporary file of an interrupted tca-lint run (process \(Self.deadPID)); not removed: nothing was to be removed (--diff)"),
+                      diff.stderr)
+        XCTAssertEqual(try names(), all, "--diff removes nothing")
+
+        let fix = try CLI.run(["lint", "--fix", "--quiet", "Sources"], in: tree.root)
+        XCTAssertEqual(fix.status, 0, fix.stderr)
+        let lines = fix.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, [
+            "Sources/\(binary): warning: temporary file of an interrupted tca-lint run (process \(Self.deadPID)); not removed: it holds more than Swift text",
+            "Sources/\(dead): warning: temporary file of an interrupted tca-lint run (process \(Self.deadPID)); removed",
+            "Sources/\(live): warning: temporary file of an interrupted tca-lint run (process \(getpid())); not removed: process \(getpid()) is running",
+            "Sources/.C.swift.tmp-\(Self.deadPID)-3: warning: temporary file of an interrupted tca-lint run (process \(Self.deadPID)); not removed: it is not a regular file with one link owned by you",
+        ].sorted { $0.split(separator: ":")[0] < $1.split(separator: ":")[0] })
+        XCTAssertEqual(try names(), all.filter { $0 != dead })
+    }
+
+    /// After SIGKILL (no handler runs), the temporary file of the write in progress stays; the next `--fix`
+    /// names it and removes it.
+    func testTheTemporaryFileOfAKilledRunIsRemovedByTheNextFix() throws {
+        let tree = try ScratchTree()
+        let body = String(repeating: "let x = 1\n", count: 20_000) + Self.finding
+        for i in 0..<100 { try tree.write("F\(i).swift", body) }
+        try tree.write("Small.swift", Self.finding)
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["lint", "--fix", "--quiet", "."]
+        process.currentDirectoryURL = tree.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var killed = false
+        while process.isRunning && !killed {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: tree.root.path)) ?? []
+            if names.contains(where: { $0.contains(".tmp-") }) {
+                kill(process.processIdentifier, SIGKILL)
+                killed = true
+            }
+        }
+        process.waitUntilExit()
+        try XCTSkipUnless(killed, "the run ended before a write could be killed")
+        let left = try FileManager.default.contentsOfDirectory(atPath: tree.root.path).filter { $0.contains(".tmp-") }
+        try XCTSkipIf(left.isEmpty, "killed between two writes")
+        // The sweep looks in the folders of the files fixed: one small file is enough.
+        let next = try CLI.run(["lint", "--fix", "--quiet", "Small.swift"], in: tree.root)
+        for name in left {
+            XCTAssertTrue(next.stderr.contains("\(name): warning: temporary file of an interrupted tca-lint run (process \(process.processIdentifier)); removed"),
+                          next.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tree.root.path).filter { $0.hasPrefix(".") }, [])
+    }
+
+    /// A folder that becomes unwritable while `--fix` writes into it: the replacement fails, and a temporary
+    /// file that cannot be removed any more is named with the failure, never left silently.
+    func testATemporaryFileThatCannotBeRemovedIsNamed() throws {
+        let tree = try ScratchTree()
+        guard let launcher = try CLIFaultInjectionTests.unprivileged(in: tree) else {
+            throw XCTSkip("running as root (which writes into any folder) without a way to drop privileges")
+        }
+        let body = String(repeating: "let x = 1\n", count: 20_000) + Self.finding
+        for i in 0..<6 { try tree.write("locked/F\(i).swift", body) }
+        try tree.write("locked/Small.swift", Self.finding)
+        chmod(tree.path("locked"), 0o777)
+        for i in 0..<6 { chmod(tree.path("locked/F\(i).swift"), 0o666) }
+        chmod(tree.path("locked/Small.swift"), 0o666)
+        defer { chmod(tree.path("locked"), 0o755) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? CLI.executable.path)
+        process.arguments = Array(launcher.dropFirst()) + (launcher.isEmpty ? [] : [CLI.executable.path]) + ["lint", "--fix", "--quiet", "locked"]
+        process.currentDirectoryURL = tree.root
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        var locked = false
+        while process.isRunning && !locked {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: tree.path("locked"))) ?? []
+            if names.contains(where: { $0.contains(".tmp-") }) {
+                chmod(tree.path("locked"), 0o555)
+                locked = true
+            }
+        }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try XCTSkipUnless(locked, "the run ended before the folder could be locked")
+        XCTAssertEqual(process.terminationStatus, 2, stderr)
+        let left = try FileManager.default.contentsOfDirectory(atPath: tree.path("locked")).filter { $0.contains(".tmp-") }
+        try XCTSkipIf(left.isEmpty, "the folder was locked once the temporary file was already renamed or removed")
+        for name in left {
+            XCTAssertTrue(stderr.contains("its temporary file locked/\(name) could not be removed (Permission denied): remove it by hand"), stderr)
+        }
+        // Writable again: the next run removes what is left.
+        chmod(tree.path("locked"), 0o777)
+        let next = try CLI.run(["lint", "--fix", "--quiet", "locked/Small.swift"], in: tree.root, launcher: launcher)
+        for name in left { XCTAssertTrue(next.stderr.contains("locked/\(name): warning: temporary file of an interrupted tca-lint run"), next.stderr) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tree.path("locked")).filter { $0.contains(".tmp-") }, [])
+    }
+
     // MARK: - Unbounded reads
 
     /// Runs tca-lint with at most 1.5 GB of address space: an input read without a cap kills it (the

@@ -80,28 +80,33 @@ public enum AtomicFileWriter {
             errno = openError
             throw failure(path, "cannot create a temporary file in \(directory): \(errorText())")
         }
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-            TemporaryFiles.unregister(temporary)
-        }
-        do {
-            defer { close(fd) }
-            if !writeAll(bytes, to: fd) { throw failure(path, "write failed: \(errorText())") }
-            if exists {
-                try keepAttributes(of: existing, original: original, on: fd, path: path)
-                // Last, so that a setuid/setgid bit cleared by fchown is set again.
-                if fchmod(fd, mode) != 0 { throw failure(path, "cannot set permissions: \(errorText())") }
-            }
-            if fsync(fd) != 0 { throw failure(path, "fsync failed: \(errorText())") }
-        }
         var checked = stat()
-        if let expected {
-            guard let now = identity(of: target), now.st_dev == existing.st_dev, now.st_ino == existing.st_ino,
-                  fstat(original, &checked) == 0, readAll(original) == expected else { throw changed(path) }
+        do {
+            do {
+                defer { close(fd) }
+                if !writeAll(bytes, to: fd) { throw failure(path, "write failed: \(errorText())") }
+                if exists {
+                    try keepAttributes(of: existing, original: original, on: fd, path: path)
+                    // Last, so that a setuid/setgid bit cleared by fchown is set again.
+                    if fchmod(fd, mode) != 0 { throw failure(path, "cannot set permissions: \(errorText())") }
+                }
+                if fsync(fd) != 0 { throw failure(path, "fsync failed: \(errorText())") }
+            }
+            if let expected {
+                guard let now = identity(of: target), now.st_dev == existing.st_dev, now.st_ino == existing.st_ino,
+                      fstat(original, &checked) == 0, readAll(original) == expected else { throw changed(path) }
+            }
+            guard rename(temporary, target) == 0 else { throw failure(path, "cannot replace the file: \(errorText())") }
+            TemporaryFiles.unregister(temporary)
+        } catch var error as WriteError {
+            defer { TemporaryFiles.unregister(temporary) }
+            // A temporary file that cannot be removed (the folder became unwritable meanwhile) is named, never
+            // left behind silently; a later run names it too (`LeftoverTemporaryFiles`).
+            if unlink(temporary) != 0 && errno != ENOENT {
+                error.message += "; its temporary file \(temporary) could not be removed (\(errorText())): remove it by hand"
+            }
+            throw error
         }
-        guard rename(temporary, target) == 0 else { throw failure(path, "cannot replace the file: \(errorText())") }
-        renamed = true
         // Checked at once, and again after the (slow) folder sync: a writer that opened the old file just
         // before the rename may write into it just after.
         if expected != nil { try restoreIfWrittenMeanwhile(original, since: checked, replacing: bytes, at: path) }
