@@ -19,7 +19,7 @@ public final class AnalyzedFile {
         self.role = SourceRole(path: source.path)
         self.tokens = SourceTokens(Tokenizer.tokenize(source.bytes))
         self.code = CodeTokens(bytes: source.bytes, allTokens: tokens)
-        let protocols = project.map { Set($0.projectReducerProtocols) } ?? []
+        let protocols = project?.projectReducerProtocolSet ?? []
         self.model = ReducerParser(code: code, projectReducerProtocols: protocols,
                                    projectReducerTypes: project?.reducerTypeNames ?? []).parseFile()
     }

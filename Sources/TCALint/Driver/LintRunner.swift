@@ -135,7 +135,7 @@ public struct LintRunner {
         if let failure = TextCheck.check(bytes) {
             return FileResult(outcome: .problem(FileProblem(path: path, message: "\(failure.description), skipped")))
         }
-        let lint = project.map { Prefilter.mayContainFinding(bytes, projectNames: $0.projectReducerProtocols.map { Array($0.utf8) }) }
+        let lint = project.map { Prefilter.mayContainFinding(bytes, projectNames: $0.projectReducerProtocolNeedles) }
             ?? Prefilter.mayContainFinding(bytes)
         // Declarations that make reducers always name `Reducer` (or a learned protocol, searched for later):
         // the lint needles suffice. Parts (`coordinatorReduce()` in an extension) need the index's own.
@@ -156,7 +156,7 @@ public struct LintRunner {
         if let failure = TextCheck.check(bytes) {
             return .problem(FileProblem(path: path, message: "\(failure.description), skipped"))
         }
-        guard Prefilter.mayContainFinding(bytes, projectNames: project?.projectReducerProtocols.map { Array($0.utf8) } ?? []) else {
+        guard Prefilter.mayContainFinding(bytes, projectNames: project?.projectReducerProtocolNeedles ?? NameNeedles([])) else {
             return .linted(diagnostics: [], bytes: bytes.count, analyzed: false)
         }
         let diagnostics = linter.lint(SourceFile(path: path, bytes: bytes), project: project)

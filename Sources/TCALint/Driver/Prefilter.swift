@@ -39,7 +39,13 @@ public enum Prefilter {
     /// `mayContainFinding`, or a name of the project's own reducer protocols occurs: a file declaring
     /// `struct X: Feature` where another file declares `protocol Feature: Reducer` has no needle of its own.
     public static func mayContainFinding(_ bytes: [UInt8], projectNames: [[UInt8]]) -> Bool {
-        mayContainFinding(bytes) || projectNames.contains { contains(bytes, needle: $0) }
+        mayContainFinding(bytes, projectNames: NameNeedles(bytes: projectNames))
+    }
+
+    /// The same with the names prepared once (`FeatureIndex.projectReducerProtocolNeedles`): one pass over the
+    /// file whatever their number.
+    public static func mayContainFinding(_ bytes: [UInt8], projectNames: NameNeedles) -> Bool {
+        mayContainFinding(bytes) || projectNames.occurs(in: bytes)
     }
 
     /// True when `needle` occurs in the bytes.

@@ -40,11 +40,16 @@ public enum ProjectIndexer {
 
         /// Whether a file with these bytes is read, given the names that make it worth reading.
         func wants(_ bytes: [UInt8], names: [[UInt8]]) -> Bool {
+            wants(bytes, names: NameNeedles(bytes: names))
+        }
+
+        /// The same with the names prepared once: one pass over the file whatever their number.
+        func wants(_ bytes: [UInt8], names: NameNeedles) -> Bool {
             switch self {
             case .features, .reducers:
-                return names.contains { Prefilter.contains(bytes, needle: $0) }
+                return names.occurs(in: bytes)
             case .reducerProtocols:
-                return names.contains { Prefilter.contains(bytes, needle: $0) }
+                return names.occurs(in: bytes)
                     && (Prefilter.contains(bytes, needle: protocolNeedle) || Prefilter.contains(bytes, needle: typealiasNeedle))
             }
         }
@@ -80,7 +85,7 @@ public enum ProjectIndexer {
             let learned = index.projectReducerProtocols.filter { !searched.contains($0) }
             guard !learned.isEmpty else { return index }
             searched.formUnion(learned)
-            let needles = learned.map { Array($0.utf8) }
+            let needles = NameNeedles(learned)
             let pending = facts.indices.filter { facts[$0] == nil && isCandidate($0) }
             let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
                 let path = paths[pending[n]]
