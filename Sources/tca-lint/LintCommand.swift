@@ -45,7 +45,7 @@ enum LintCommand {
         if options.fix || options.diff {
             let plan = try makePlan(options, resolver: resolver, configuration: configuration)
             return try FixCommand.run(options, plan: plan, configuration: configuration, severityPolicy: severityPolicy, reporter: reporterType,
-                                      workingDirectory: cwd, configurationFiles: resolved.layers.compactMap(\.path))
+                                      workingDirectory: cwd, configurationFiles: resolved.configurationFiles)
         }
 
         var diagnostics: [Diagnostic]
@@ -90,7 +90,7 @@ enum LintCommand {
         }
 
         try refuseInputs(options, inputs: options.useStdin ? options.stdinPath.map { [$0] } ?? [] : lintedFiles,
-                         configurations: resolved.layers.compactMap(\.path), baseline: options.baselinePath ?? configuration.baseline)
+                         configurations: resolved.configurationFiles, baseline: options.baselinePath ?? configuration.baseline)
         let baseline = try readBaseline(options, configuration: configuration)
         diagnostics = try applyBaseline(baseline, options, to: diagnostics, workingDirectory: cwd)
         diagnostics = severityPolicy.apply(diagnostics)
