@@ -9,10 +9,10 @@ public struct EngineFixProvider: CodeActionFixProvider {
     public func fixes(for diagnostic: Diagnostic, in file: AnalyzedFile) -> [CodeActionFix] {
         guard diagnostic.fix != nil else { return [] }
         let engine = FixEngine(linter: linter, includeUnsafe: true)
-        return engine.checkedFixes(for: file.source)
-            .filter { fix in
+        // Only this finding's fixes are checked (a re-lint each), not every fix of the document.
+        return engine.checkedFixes(for: file.source, including: { fix in
                 fix.ruleID == diagnostic.ruleID && fix.findingOffsets.contains(diagnostic.range.lowerBound)
-            }
+            })
             .map { fix in
                 CodeActionFix(
                     title: fix.applicability == .unsafe ? fix.title + " (unsafe: review the change)" : fix.title,
