@@ -22,8 +22,14 @@ enum FixCommand {
         // The old files stay open until the very end: a process that keeps one open and writes to it after
         // the replacement is found by the last check, below, after the report.
         let replaced = ReplacedFiles()
+        // Unsafe fixes may add members (`@Dependency(\.date) var date`), and rules that read other files need
+        // them: the whole project's features are indexed first, so a name declared in any file is known.
+        let project = options.unsafe || plan.groups.contains(where: { $0.linter.readsProjectFeatures })
+            ? ProjectIndexer.projectIndex(operands: options.paths, runFiles: plan.groups.flatMap(\.files),
+                                          jobs: options.jobs ?? LintRunner.defaultJobs)
+            : nil
         let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff, writableTree: WritableTree(operands: options.paths),
-                              replacedFiles: replaced,
+                              replacedFiles: replaced, project: project,
                               fixable: LintCommand.notBaselined(baseline, workingDirectory: workingDirectory))
         for message in report.messages { Output.stderr(message + "\n") }
         // Files that needed fixing but were left alone (changed meanwhile, hard-linked, read-only, failed

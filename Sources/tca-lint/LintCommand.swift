@@ -172,7 +172,12 @@ enum LintCommand {
         }
         var fixed = bytes
         if options.stdinPath.map({ configuration.isIncluded($0) }) ?? true {
-            let outcome = FixEngine(linter: linter, includeUnsafe: options.unsafe).run(SourceFile(path: path, bytes: bytes))
+            // As for files: unsafe fixes (and rules reading other files) see the project the buffer belongs to.
+            let project = options.unsafe || linter.readsProjectFeatures ? options.stdinPath.flatMap { stdinPath in
+                ProjectIndexer.projectIndex(around: stdinPath, given: [ProjectIndexer.facts(path: stdinPath, bytes: bytes)],
+                                            jobs: options.jobs ?? LintRunner.defaultJobs, scope: .features)
+            } : nil
+            let outcome = FixEngine(linter: linter, includeUnsafe: options.unsafe, project: project).run(SourceFile(path: path, bytes: bytes))
             for message in outcome.messages { Output.stderr(message + "\n") }
             fixed = outcome.bytes
         }

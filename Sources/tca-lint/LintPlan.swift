@@ -74,12 +74,14 @@ struct LintPlan {
     /// `FixSession` over every group, as one report.
     /// `writableTree`: where files may be written (see `WritableTree`).
     /// `replacedFiles`: the old files of the files written stay open there until the caller's `finish()`.
+    /// `project`: the feature model the fixes see (see `FixSession.run`).
     func fix(unsafe: Bool, diffOnly: Bool, writableTree: WritableTree? = nil, replacedFiles: ReplacedFiles? = nil,
-             fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
+             project: FeatureIndex? = nil, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
         var total = FixSession.run(paths: [], unsafe: unsafe, diffOnly: diffOnly)
         for group in groups {
             let report = FixSession.run(paths: group.files, linter: group.linter, unsafe: unsafe, diffOnly: diffOnly,
-                                        fixable: fixable, writableTree: writableTree, replacedFiles: replacedFiles)
+                                        fixable: fixable, writableTree: writableTree, replacedFiles: replacedFiles,
+                                        project: project)
             total.applied.merge(report.applied, uniquingKeysWith: +)
             total.unsafeAvailable.merge(report.unsafeAvailable, uniquingKeysWith: +)
             total.remaining += report.remaining

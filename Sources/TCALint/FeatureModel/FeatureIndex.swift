@@ -54,6 +54,14 @@ public final class FeatureIndex: @unchecked Sendable {
         self.projectReducerProtocolSet = own
         self.projectReducerProtocols = own.sorted()
         self.projectReducerProtocolNeedles = NameNeedles(self.projectReducerProtocols)
+        self.holdsMembers = ordered.allSatisfy { $0.detail == .full }
+        self.typesByName = LockedLazy {
+            var byName: [String: [(path: String, type: TypeFacts)]] = [:]
+            for file in ordered {
+                for t in file.types { byName[t.name.split(separator: ".").last.map(String.init) ?? t.name, default: []].append((file.path, t)) }
+            }
+            return byName
+        }
         self.typeNames = LockedLazy {
             var names = Set<String>()
             for file in ordered {
@@ -86,6 +94,17 @@ public final class FeatureIndex: @unchecked Sendable {
         byPath[path] = nil
         return FeatureIndex(byPath: byPath)
     }
+
+    /// Whether every file was read with its members (`FileFactsExtractor.Detail.full`): only then can the index
+    /// tell every member a type has (a fix that adds a member must know it is not declared elsewhere).
+    public let holdsMembers: Bool
+
+    /// Every declaration and extension of types with this simple name (`Feature` for `App.Feature` too),
+    /// with the file it is in, in path order. Indexed once, on first use.
+    public func typeDeclarations(named simpleName: String) -> [(path: String, type: TypeFacts)] {
+        typesByName.wrapped[simpleName] ?? []
+    }
+    private let typesByName: LockedLazy<[String: [(path: String, type: TypeFacts)]]>
 
     /// The simple names of the project's reducer types, from whichever files declare them.
     /// Read from the declarations (`@Reducer`, or inheriting a reducer protocol), without merging features.

@@ -9,6 +9,8 @@ public struct FileFacts: Sendable, Equatable {
     public var typealiases: [TypealiasFacts] = []
     /// Every struct / enum / class / actor / extension with a member block, in source order.
     public var types: [TypeFacts] = []
+    /// How far the file was read: `.declarations` leaves every type's members out.
+    public var detail: FileFactsExtractor.Detail = .full
 
     public init(path: String) { self.path = path }
 }

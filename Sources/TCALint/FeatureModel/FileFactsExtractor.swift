@@ -30,6 +30,7 @@ public struct FileFactsExtractor {
 
     public func extract() -> FileFacts {
         var facts = FileFacts(path: source.path)
+        facts.detail = detail
         readProtocolsAndTypealiases(headers: headers, into: &facts)
         var enclosingStack: [(qualifiedName: String, close: Int)] = []
         for header in headers {

@@ -70,8 +70,49 @@ public enum ProjectIndexer {
             guard let bytes = readText(paths[i]), scope.wants(bytes, names: scope.initialNames) else { return nil }
             return Self.facts(path: paths[i], bytes: bytes, detail: scope.detail)
         }
-        return learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, scope: scope,
-                                     isCandidate: { _ in true })
+        let index = learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, scope: scope,
+                                          isCandidate: { _ in true })
+        return scope == .features ? readExtensionsOfReducers(paths: paths, facts: &facts, given: given, index: index, jobs: jobs) : index
+    }
+
+    static let extensionNeedle = Array("extension".utf8)
+
+    /// A features index holds every member of every reducer: the files not read yet that may extend one
+    /// (`extension Feature { var date: Date … }` in a file that never says `Reduce`) are read too, so that
+    /// a fix adding a member to a reducer knows whether the name is taken elsewhere. One pass over the
+    /// unread files (a byte search for `extension` and for the reducers' names, in one pass whatever their number).
+    static func readExtensionsOfReducers(paths: [String], facts: inout [FileFacts?], given: [FileFacts], index: FeatureIndex,
+                                         jobs: Int) -> FeatureIndex {
+        let names = NameNeedles(index.reducerTypeNames.sorted())
+        let pending = facts.indices.filter { facts[$0] == nil }
+        guard !names.isEmpty, !pending.isEmpty else { return index }
+        let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
+            let path = paths[pending[n]]
+            guard let bytes = readText(path), Prefilter.contains(bytes, needle: extensionNeedle), names.occurs(in: bytes) else { return nil }
+            return Self.facts(path: path, bytes: bytes, detail: .full)
+        }
+        guard found.contains(where: { $0 != nil }) else { return index }
+        for (n, f) in found.enumerated() where f != nil { facts[pending[n]] = f }
+        return FeatureIndex(files: given + facts.compactMap { $0 })
+    }
+
+    /// The index of the projects the operands of a run belong to (`projectRoot(of:)` of each; a folder is
+    /// its own start), every file below those roots, and the run's own files: what a fix that adds a member
+    /// must see (an extension of the reducer outside the folder being fixed still declares members).
+    public static func projectIndex(operands: [String], runFiles: [String], jobs: Int, scope: Scope = .features) -> FeatureIndex {
+        var roots: [String] = []
+        for operand in operands.isEmpty ? ["."] : operands {
+            var st = stat()
+            let isFolder = stat(operand, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+            if let root = projectRoot(of: isFolder ? Paths.join(operand, "_") : operand), !roots.contains(root) { roots.append(root) }
+        }
+        let cwd = Paths.join(Paths.currentDirectory(), "")  // ends with `/`
+        var seen = Set(runFiles.map(absolute))
+        var files = runFiles
+        for path in roots.isEmpty ? [] : FileWalker().collect(roots).files where seen.insert(path).inserted {
+            files.append(path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path)
+        }
+        return index(paths: files, jobs: jobs, scope: scope)
     }
 
     /// Protocol chains continue in files that mention only the project's own names (`protocol Screen: Feature`,

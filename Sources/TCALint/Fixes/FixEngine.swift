@@ -24,13 +24,17 @@ public struct FixEngine {
     /// The findings whose fixes may be applied, out of a pass's findings: all of them, or (`--baseline`)
     /// those the baseline does not cover, so that `--fix` leaves accepted findings and their lines alone.
     public var fixable: ([Diagnostic]) -> [Diagnostic]
+    /// The project the file belongs to, as rules that read other files see it (`AnalyzedFile.project`): a fix
+    /// that adds a member checks there that no other file declares the name. Nil: the file is its own project.
+    public var project: FeatureIndex?
 
     public init(linter: Linter = Linter(), includeUnsafe: Bool = false, maxPasses: Int = 4,
-                fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) {
+                fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }, project: FeatureIndex? = nil) {
         self.linter = linter
         self.includeUnsafe = includeUnsafe
         self.maxPasses = maxPasses
         self.fixable = fixable
+        self.project = project
     }
 
     public struct Outcome {
@@ -51,7 +55,7 @@ public struct FixEngine {
 
     public func run(_ source: SourceFile) -> Outcome {
         var outcome = Outcome(bytes: source.bytes)
-        var state = FileState(path: source.path, bytes: source.bytes, linter: linter)
+        var state = FileState(path: source.path, bytes: source.bytes, linter: linter, project: project)
         var reportedDrops = Set<String>()
         var pass = 0
         // In a file that does not parse cleanly, a fix with several edits (a move, an insertion elsewhere) can
@@ -174,7 +178,7 @@ extension FixEngine {
     func verify(_ fixes: [Fix], on state: FileState, path: String, accepted: inout [Fix], result: inout FileState,
                 drop: (Fix, String) -> Void) {
         guard !fixes.isEmpty else { return }
-        let after = FileState(path: path, bytes: TextEdit.apply(fixes.flatMap(\.edits), to: state.bytes), linter: linter)
+        let after = FileState(path: path, bytes: TextEdit.apply(fixes.flatMap(\.edits), to: state.bytes), linter: linter, project: project)
         guard let problem = state.problem(after: after, fixing: fixes) else {
             accepted = fixes
             result = after
@@ -195,7 +199,7 @@ extension FixEngine {
             return
         }
         let both = left + right
-        let combined = FileState(path: path, bytes: TextEdit.apply(both.flatMap(\.edits), to: state.bytes), linter: linter)
+        let combined = FileState(path: path, bytes: TextEdit.apply(both.flatMap(\.edits), to: state.bytes), linter: linter, project: project)
         if state.problem(after: combined, fixing: both) == nil {
             accepted = both
             result = combined
@@ -226,10 +230,10 @@ struct FileState {
         var offset: Int
     }
 
-    init(path: String, bytes: [UInt8], linter: Linter) {
+    init(path: String, bytes: [UInt8], linter: Linter, project: FeatureIndex? = nil) {
         self.path = path
         self.bytes = bytes
-        file = AnalyzedFile(source: SourceFile(path: path, bytes: bytes))
+        file = AnalyzedFile(source: SourceFile(path: path, bytes: bytes), project: project)
         diagnostics = linter.diagnostics(for: file)
         counts = diagnostics.reduce(into: [:]) { $0[$1.ruleID, default: 0] += 1 }
         reported = Set(diagnostics.map { ReportedPosition(ruleID: $0.ruleID, offset: $0.range.lowerBound) })
@@ -377,10 +381,10 @@ extension FixEngine {
     /// `including`: which fixes to check (the language server asks for one finding's): each fix checked costs a
     /// re-lint of the file, so checking all of them for every request grew with the square of the findings.
     public func checkedFixes(for source: SourceFile, including: (Fix) -> Bool = { _ in true }) -> [Fix] {
-        let state = FileState(path: source.path, bytes: source.bytes, linter: linter)
+        let state = FileState(path: source.path, bytes: source.bytes, linter: linter, project: project)
         let (applicable, unsafeOnly) = candidates(in: state)
         return (applicable + unsafeOnly).filter(including).filter { fix in
-            let after = FileState(path: source.path, bytes: TextEdit.apply(fix.edits, to: source.bytes), linter: linter)
+            let after = FileState(path: source.path, bytes: TextEdit.apply(fix.edits, to: source.bytes), linter: linter, project: project)
             return state.problem(after: after, fixing: [fix]) == nil
         }
     }

@@ -59,11 +59,14 @@ public enum FixSession {
     ///     write it. Nil: anywhere.
     ///   - replacedFiles: where the old files stay open after their replacement; the caller then calls its
     ///     `finish()` as late as it can (the CLI: before exiting). Nil: a watch of this run, finished here.
+    ///   - project: the project's feature model, for rules that read other files (and fixes that must know
+    ///     other files' members); nil: each file is its own project.
     public static func run(paths: [String], linter: Linter = Linter(), unsafe: Bool = false, diffOnly: Bool = false,
                            maxPasses: Int = 4, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 },
-                           writableTree: WritableTree? = nil, replacedFiles: ReplacedFiles? = nil) -> FixReport {
+                           writableTree: WritableTree? = nil, replacedFiles: ReplacedFiles? = nil,
+                           project: FeatureIndex? = nil) -> FixReport {
         var report = FixReport()
-        let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses, fixable: fixable)
+        let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses, fixable: fixable, project: project)
         // Written files are counted once the old files they replaced have settled (see `ReplacedFiles`).
         var written: [(path: String, read: [UInt8], applied: [String: Int], remaining: [Diagnostic])] = []
         let replaced = replacedFiles ?? ReplacedFiles()

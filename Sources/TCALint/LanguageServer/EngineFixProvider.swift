@@ -8,7 +8,8 @@ public struct EngineFixProvider: CodeActionFixProvider {
 
     public func fixes(for diagnostic: Diagnostic, in file: AnalyzedFile) -> [CodeActionFix] {
         guard diagnostic.fix != nil else { return [] }
-        let engine = FixEngine(linter: linter, includeUnsafe: true)
+        // The document's project (the workspace index), so that a fix adding a member sees other files' members.
+        let engine = FixEngine(linter: linter, includeUnsafe: true, project: file.project)
         // Only this finding's fixes are checked (a re-lint each), not every fix of the document.
         return engine.checkedFixes(for: file.source, including: { fix in
                 fix.ruleID == diagnostic.ruleID && fix.findingOffsets.contains(diagnostic.range.lowerBound)
