@@ -292,6 +292,31 @@ final class FixEngineTests: XCTestCase {
         XCTAssertEqual(inside.applied, ["leftover_print_changes": 1], "\(inside.messages)")
     }
 
+    /// uncontrolled_dependency adds `@Dependency(\.date) var date` only when the project shows no other
+    /// `date` member of the reducer: not when another file's extension declares one, not when the project
+    /// model was read without members (it cannot tell), and not by reusing a property of one `#if` branch.
+    func testUncontrolledDependencyAddsAPropertyOnlyWhereTheNameIsFree() {
+        let reducer = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, _ in\n      state.at = Date()\n      return .none\n    }\n  }\n}\n"
+        let added = "@Reducer\nstruct F {\n  @Dependency(\\.date) var date\n\n  var body: some ReducerOf<Self> {\n    Reduce { state, _ in\n      state.at = self.date.now\n      return .none\n    }\n  }\n}\n"
+        func fixed(_ text: String, project: FeatureIndex?) -> String {
+            let outcome = FixEngine(linter: Linter(), includeUnsafe: true, project: project)
+                .run(SourceFile(path: "F.swift", bytes: Array(text.utf8)))
+            return String(decoding: outcome.bytes, as: UTF8.self)
+        }
+        func facts(_ path: String, _ text: String, _ detail: FileFactsExtractor.Detail) -> FileFacts {
+            ProjectIndexer.facts(path: path, bytes: Array(text.utf8), detail: detail)
+        }
+        let dateExtension = "extension F {\n  var date: Date { .now }\n}\n"
+        let otherExtension = "extension F {\n  var clock: Int { 0 }\n}\n"
+        XCTAssertEqual(fixed(reducer, project: nil), added, "a file alone is its own project")
+        XCTAssertEqual(fixed(reducer, project: FeatureIndex(files: [facts("F.swift", reducer, .full), facts("G.swift", otherExtension, .full)])), added)
+        XCTAssertEqual(fixed(reducer, project: FeatureIndex(files: [facts("F.swift", reducer, .full), facts("G.swift", dateExtension, .full)])), reducer)
+        XCTAssertEqual(fixed(reducer, project: FeatureIndex(files: [facts("F.swift", reducer, .declarations)])), reducer,
+                       "a model without members cannot tell")
+        let debugOnly = reducer.replacingOccurrences(of: "struct F {\n", with: "struct F {\n  #if DEBUG\n  @Dependency(\\.date) var date\n  #endif\n")
+        XCTAssertEqual(fixed(debugOnly, project: nil), debugOnly, "not reused outside its branch, and the name is taken")
+    }
+
     func testDependentFixesConvergeOverPasses() {
         // The Scope move and the BindingReducer move touch the same lines: two passes.
         let input = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) {\n      C()._printChanges()\n    }\n  }\n}\n"

@@ -8,12 +8,21 @@ public struct DependencyProperties {
     public var memberNames: Set<String> = []
     /// The name token of the last `@Dependency` property (where a fix adds the next one).
     public var lastPropertyName: Int?
+    /// Names declared inside a member-level `#if … #endif` (a `@Dependency` property of one build
+    /// configuration only: code outside that branch cannot use it).
+    public var conditionalNames: Set<String> = []
 
     public init(declarations: [ReducerDeclaration], code: CodeTokens) {
         for decl in declarations {
             var j = decl.membersOpen + 1
             let close = decl.membersClose
+            var ifDepth = 0
             while j < close {
+                if code.tokens[j].kind == .pound {
+                    if code.is(j, "#if") { ifDepth += 1 } else if code.is(j, "#endif") { ifDepth = max(0, ifDepth - 1) }
+                    j += 1
+                    continue
+                }
                 if code.isPunct(j, .at), code.is(j + 1, "Dependency"), code.isPunct(j + 2, .lparen),
                    let argsClose = code.partnerOf(j + 2), argsClose > j + 2, argsClose < close {
                     let key = Self.keyPath(from: j + 3, to: argsClose, code: code)
@@ -22,6 +31,7 @@ public struct DependencyProperties {
                     if code.is(k, "var"), code.isNameLike(k + 1) {
                         if let key, names[key] == nil { names[key] = code.text(k + 1) }
                         memberNames.insert(code.text(k + 1))
+                        if ifDepth > 0 { conditionalNames.insert(code.text(k + 1)) }
                         lastPropertyName = max(lastPropertyName ?? 0, k + 1)
                     }
                     j = argsClose + 1
@@ -29,6 +39,7 @@ public struct DependencyProperties {
                 }
                 if code.is(j, "var") || code.is(j, "let") || code.is(j, "func") || code.is(j, "case"), code.isNameLike(j + 1) {
                     memberNames.insert(code.text(j + 1))
+                    if ifDepth > 0 { conditionalNames.insert(code.text(j + 1)) }
                 }
                 j = code.skipGroup(j, limit: close)
             }

@@ -228,15 +228,22 @@ extension UncontrolledDependencyRule {
         for key in order {
             guard let detections = byReducer[key], let logic = detections.first?.logic else { continue }
             let properties = DependencyProperties(declarations: logic.declarations, code: code)
+            // A property of one `#if` branch cannot be read from code outside it.
+            func usable(_ name: String?) -> String? { name.flatMap { properties.conditionalNames.contains($0) ? nil : $0 } }
+            // Names the reducer's declarations in other files take (nil: the project model cannot tell).
+            let elsewhere = Self.memberNamesInOtherFiles(of: logic, in: file)
             var access: [String: String] = [:]  // dependency key → how it is read, or "" when it cannot be added
             var added: [String] = []
             for d in detections where access[d.dependency.key] == nil {
                 let dependency = d.dependency
-                if let name = properties.names[dependency.key] {
+                if let name = usable(properties.names[dependency.key]) {
                     access[dependency.key] = dependency.use(name)
-                } else if dependency.key == "date", let now = properties.names["date.now"] {
+                } else if dependency.key == "date", let now = usable(properties.names["date.now"]) {
                     access[dependency.key] = "self.\(now)"
-                } else if properties.memberNames.contains(dependency.defaultName) {
+                } else if properties.memberNames.contains(dependency.defaultName)
+                            || elsewhere.map({ $0.contains(dependency.defaultName) }) ?? true {
+                    // Taken here or in another file's extension (a second declaration would not compile), or
+                    // unknown: no property is added.
                     access[dependency.key] = ""
                 } else {
                     access[dependency.key] = dependency.use(dependency.defaultName)
@@ -262,14 +269,60 @@ extension UncontrolledDependencyRule {
         return fixes
     }
 
+    /// The member names the reducer's declarations in other files take (extensions: computed properties,
+    /// functions), from the project model; empty for a file linted alone (its own project), nil when the
+    /// model was read without members and cannot tell.
+    static func memberNamesInOtherFiles(of logic: ReducerLogic, in file: AnalyzedFile) -> Set<String>? {
+        guard let project = file.project else { return [] }
+        guard project.holdsMembers else { return nil }
+        let here = Paths.normalize(file.source.path)
+        var names = Set<String>()
+        for simpleName in Set(logic.declarations.map(\.simpleName)) {
+            for (path, type) in project.typeDeclarations(named: simpleName) where Paths.normalize(path) != here {
+                names.formUnion(type.properties.map(\.name))
+                names.formUnion(type.functions.map(\.name))
+                names.formUnion(type.cases.map(\.name))
+            }
+        }
+        return names
+    }
+
+    /// The outermost member-level `#if` of the block opened at `open` that encloses token `k`, if any: a
+    /// member added there would exist in one build configuration only.
+    private static func enclosingIfConfig(_ k: Int, open: Int, code: CodeTokens) -> Int? {
+        var stack: [Int] = []
+        var j = open + 1
+        while j < k {
+            if code.tokens[j].kind == .pound {
+                if code.is(j, "#if") { stack.append(j) } else if code.is(j, "#endif") { _ = stack.popLast() }
+                j += 1
+                continue
+            }
+            j = code.skipGroup(j, limit: k)
+        }
+        return stack.first
+    }
+
     /// Inserts the property line into the reducer's own declaration (extensions cannot hold stored
-    /// properties): below its last `@Dependency` property, else above `var body`, else as the first member.
+    /// properties): below its last `@Dependency` property, else above `var body`, else as the first member;
+    /// when that place is inside a `#if` (two `body`s, for DEBUG and the rest), above the `#if`, so the
+    /// property exists in every configuration.
     private func propertyInsertion(_ properties: [String], after lastProperty: Int?, logic: ReducerLogic, code: CodeTokens) -> TextEdit? {
         guard let decl = logic.declarations.first(where: { $0.kind == .struct || $0.kind == .class }) else { return nil }
         let lines = LineGeometry(bytes: code.bytes)
         let newline = LineEnding.detect(code.bytes).rawValue
         func block(_ indent: String) -> String { properties.map { indent + $0 }.joined(separator: newline) }
+        // Above the `#if` enclosing `anchor`: the member's indentation, on a line of its own, then a blank line.
+        func aboveIfConfig(enclosing anchor: Int) -> TextEdit?? {
+            guard let directive = Self.enclosingIfConfig(anchor, open: decl.membersOpen, code: code) else { return .none }
+            var first = anchor
+            while first > decl.membersOpen + 1 && !code.newlineBefore[first] { first -= 1 }
+            guard code.newlineBefore[directive], code.newlineBefore[first] else { return .some(nil) }
+            let indent = String(decoding: lines.indentation(ofLineAt: lines.lineStart(code.tokens[first].startOffset)), as: UTF8.self)
+            return .some(.insert(Array((block(indent) + newline + newline).utf8), at: lines.lineStart(code.tokens[directive].startOffset)))
+        }
         if let last = lastProperty, last > decl.membersOpen, last < decl.membersClose {
+            if let edit = aboveIfConfig(enclosing: last) { return edit }
             var first = last
             while first > decl.membersOpen + 1 && !code.newlineBefore[first] { first -= 1 }
             let offset = code.tokens[last].startOffset
@@ -278,6 +331,7 @@ extension UncontrolledDependencyRule {
             return .insert(Array((block(indent) + newline).utf8), at: lines.nextLineStart(offset))
         }
         if let body = decl.body, body.nameToken > decl.membersOpen, body.nameToken < decl.membersClose {
+            if let edit = aboveIfConfig(enclosing: body.nameToken) { return edit }
             var first = body.nameToken
             while first > decl.membersOpen + 1 && !code.newlineBefore[first] { first -= 1 }
             guard code.newlineBefore[first] else { return nil }
