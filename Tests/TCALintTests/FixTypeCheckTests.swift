@@ -59,9 +59,24 @@ final class FixTypeCheckTests: XCTestCase {
         return out
     }
 
-    /// The errors swiftc reports for these files (name → text), with the macros written out, compiled with
-    /// each set of `-D` flags in `configurations`; "" when there are none.
-    func typeCheckErrors(_ files: [(name: String, text: String)], configurations: [[String]] = [[], ["DEBUG"]]) throws -> String {
+    /// The build configurations to compile in: none, `DEBUG`, and each name a `#if` / `#elseif` of the files tests.
+    static func configurations(of files: [(name: String, text: String)]) -> [[String]] {
+        var names = ["DEBUG"]
+        let regex = try! NSRegularExpression(pattern: #"#(?:else)?if\s+!?([A-Za-z_][A-Za-z0-9_]*)"#)
+        for file in files {
+            for match in regex.matches(in: file.text, range: NSRange(file.text.startIndex..., in: file.text)) {
+                if let range = Range(match.range(at: 1), in: file.text), !names.contains(String(file.text[range])) {
+                    names.append(String(file.text[range]))
+                }
+            }
+        }
+        return [[]] + names.map { [$0] }
+    }
+
+    /// The errors swiftc reports for these files (name → text), with the macros written out, compiled in each
+    /// of their build configurations (`configurations(of:)`); "" when there are none.
+    func typeCheckErrors(_ files: [(name: String, text: String)], configurations given: [[String]]? = nil) throws -> String {
+        let configurations = given ?? Self.configurations(of: files)
         let modules: URL
         switch Self.modules {
         case .success(let url): modules = url
@@ -106,6 +121,27 @@ final class FixTypeCheckTests: XCTestCase {
                            "fixtures/fixes/\(name) must type-check against the stand-ins before its fixes (extend Tests/TypeCheck)")
             XCTAssertEqual(try typeCheckErrors([(name, after), context]), "", "fixtures/fixes/\(name).fixed does not type-check")
         }
+    }
+
+    /// The `fix-before` / `fix-after` examples of every rule document type-check (with `Context/rule-<id>.swift`
+    /// where the example leaves declarations out).
+    func testEveryRuleDocumentFixExampleTypeChecksBeforeAndAfter() throws {
+        var checked = 0
+        for (id, url) in try PackagePaths.ruleDocumentFiles() {
+            let document = RuleDocument.parse(try PackagePaths.read(url))
+            let contextURL = Self.standIns.appendingPathComponent("Context/rule-\(id).swift")
+            let context = FileManager.default.fileExists(atPath: contextURL.path)
+                ? [(name: "Context.swift", text: try String(contentsOf: contextURL, encoding: .utf8))] : []
+            for (before, after) in document.fixExamples {
+                for (kind, block) in [("fix-before", before), ("fix-after", after)] {
+                    let file = (name: "Example.swift", text: "import ComposableArchitecture\n" + block.code)
+                    XCTAssertEqual(try typeCheckErrors([file] + context), "",
+                                   "rules/\(id).md:\(block.fenceLine) (\(kind)) does not type-check (add what it leaves out to Tests/TypeCheck/Context/rule-\(id).swift)")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 5)
     }
 
     /// The harness can fail: a fix that leaves a dangling prefix operator (what leftover_print_changes once
