@@ -195,11 +195,12 @@ CASES = [
     ("action_cases_that_send", action_cases_that_send, 4000, ["lint", "FILE"]),
     ("disable_enable_pairs", disable_enable_pairs, 4000, ["lint", "FILE"]),
     ("print_config_excluded", excluded_list, 4000, ["lint", "--config", "FILE", "--print-config"]),
-    ("project_protocols_in_one_file", protocols_in_one_file, 1000, ["lint", "FILE"]),
-    ("project_protocols_conforming", protocols_in_one_file_conforming, 1000, ["lint", "FILE"]),
+    ("project_protocols_in_one_file", protocols_in_one_file, 2000, ["lint", "FILE"]),
+    ("project_protocols_conforming", protocols_in_one_file_conforming, 2000, ["lint", "FILE"]),
     ("project_protocol_per_file", protocol_per_file, 2000, ["lint", "FILE"]),
     ("nested_types_memory", nested_types, 2000, ["lint", "FILE"], {"memory": True}),
-    ("nested_configurations", nested_configurations, 200, ["lint", "FILE"], {"user_cpu": True}),
+    # 300 levels at most 1,200 deep: paths stay under PATH_MAX (4,096 bytes).
+    ("nested_configurations", nested_configurations, 300, ["lint", "FILE"], {"user_cpu": True}),
     ("lsp_code_actions", document_with_fixable_findings, 200, [LSP_CODE_ACTIONS, "FILE"]),
 ]
 
