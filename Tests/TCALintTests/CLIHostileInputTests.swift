@@ -180,22 +180,9 @@ final class CLIHostileInputTests: XCTestCase {
         let body = String(repeating: "let x = 1\n", count: 20_000) + Self.finding
         for i in 0..<100 { try tree.write("F\(i).swift", body) }
         try tree.write("Small.swift", Self.finding)
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["lint", "--fix", "--quiet", "."]
-        process.currentDirectoryURL = tree.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var killed = false
-        while process.isRunning && !killed {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: tree.root.path)) ?? []
-            if names.contains(where: { $0.contains(".tmp-") }) {
-                kill(process.processIdentifier, SIGKILL)
-                killed = true
-            }
+        let (process, killed, _) = try CLI.duringWrite(["lint", "--fix", "--quiet", "."], in: tree.root) {
+            kill($0.processIdentifier, SIGKILL)
         }
-        process.waitUntilExit()
         try XCTSkipUnless(killed, "the run ended before a write could be killed")
         let left = try FileManager.default.contentsOfDirectory(atPath: tree.root.path).filter { $0.contains(".tmp-") }
         try XCTSkipIf(left.isEmpty, "killed between two writes")
@@ -222,24 +209,10 @@ final class CLIHostileInputTests: XCTestCase {
         for i in 0..<6 { chmod(tree.path("locked/F\(i).swift"), 0o666) }
         chmod(tree.path("locked/Small.swift"), 0o666)
         defer { chmod(tree.path("locked"), 0o755) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: launcher.first ?? CLI.executable.path)
-        process.arguments = Array(launcher.dropFirst()) + (launcher.isEmpty ? [] : [CLI.executable.path]) + ["lint", "--fix", "--quiet", "locked"]
-        process.currentDirectoryURL = tree.root
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        var locked = false
-        while process.isRunning && !locked {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: tree.path("locked"))) ?? []
-            if names.contains(where: { $0.contains(".tmp-") }) {
-                chmod(tree.path("locked"), 0o555)
-                locked = true
-            }
+        let (process, locked, stderr) = try CLI.duringWrite(["lint", "--fix", "--quiet", "locked"], in: tree.root,
+                                                            watching: tree.root.appendingPathComponent("locked"), launcher: launcher) { _ in
+            chmod(tree.path("locked"), 0o555)
         }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         try XCTSkipUnless(locked, "the run ended before the folder could be locked")
         XCTAssertEqual(process.terminationStatus, 2, stderr)
         let left = try FileManager.default.contentsOfDirectory(atPath: tree.path("locked")).filter { $0.contains(".tmp-") }

@@ -238,61 +238,73 @@ def command(binary, arguments, path):
     return [binary] + arguments
 
 
-def lsp_code_actions(binary, path, requests=20):
-    """Opens the document in `tca-lint lsp`, waits for its diagnostics, then asks for the code actions of
-    `requests` single lines spread over the document (each holding one finding), and shuts the server down."""
-    process = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+class LSPSession:
+    """A language server started with `argv`, spoken to over stdin/stdout with Content-Length framing."""
 
-    def send(message):
+    def __init__(self, argv):
+        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def send(self, message):
         body = json.dumps(message).encode()
-        process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        process.stdin.flush()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
 
-    def receive():
+    def receive(self):
+        """The next message, or None when the server closed its output."""
         length = None
         while True:
-            line = process.stdout.readline()
+            line = self.process.stdout.readline()
             if not line:
-                raise SystemExit("tca-lint lsp closed its output")
+                return None
             if line in (b"\r\n", b"\n"):
                 break
             name, _, value = line.decode().partition(":")
             if name.lower() == "content-length":
                 length = int(value)
-        return json.loads(process.stdout.read(length))
+        return json.loads(self.process.stdout.read(length))
 
-    def until(predicate):
+    def until(self, predicate):
+        """The next message `predicate` accepts (the others are dropped); None when the server closed."""
         while True:
-            message = receive()
-            if predicate(message):
+            message = self.receive()
+            if message is None or predicate(message):
                 return message
 
+    def shut_down(self, timeout=30):
+        """shutdown, exit; the server's exit status."""
+        self.send({"jsonrpc": "2.0", "id": "shutdown", "method": "shutdown"})
+        self.until(lambda m: m.get("id") == "shutdown")
+        self.send({"jsonrpc": "2.0", "method": "exit"})
+        return self.process.wait(timeout=timeout)
+
+
+def lsp_code_actions(binary, path, requests=20):
+    """Opens the document in `tca-lint lsp`, waits for its diagnostics, then asks for the code actions of
+    `requests` single lines spread over the document (each holding one finding), and shuts the server down."""
+    server = LSPSession([binary, "lsp"])
     uri = "file://" + os.path.abspath(path)
     text = open(path).read()
-    send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-          "params": {"processId": None, "rootUri": None, "initializationOptions": {"debounceMilliseconds": 0},
-                     "capabilities": {"textDocument": {"codeAction": {"codeActionLiteralSupport": {}}}}}})
-    until(lambda m: m.get("id") == 1)
-    send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-    send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
-          "params": {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": text}}})
-    diagnostics = until(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]["diagnostics"]
+    server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                 "params": {"processId": None, "rootUri": None, "initializationOptions": {"debounceMilliseconds": 0},
+                            "capabilities": {"textDocument": {"codeAction": {"codeActionLiteralSupport": {}}}}}})
+    server.until(lambda m: m.get("id") == 1)
+    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                 "params": {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": text}}})
+    diagnostics = server.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]["diagnostics"]
     if not diagnostics:
         raise SystemExit("no diagnostics")
     step = max(1, len(diagnostics) // requests)
     for k, d in enumerate(diagnostics[::step][:requests]):
         line = d["range"]["start"]["line"]
-        send({"jsonrpc": "2.0", "id": 100 + k, "method": "textDocument/codeAction",
-              "params": {"textDocument": {"uri": uri},
-                         "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}},
-                         "context": {"diagnostics": [d]}}})
-        actions = until(lambda m: m.get("id") == 100 + k)["result"]
+        server.send({"jsonrpc": "2.0", "id": 100 + k, "method": "textDocument/codeAction",
+                     "params": {"textDocument": {"uri": uri},
+                                "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}},
+                                "context": {"diagnostics": [d]}}})
+        actions = server.until(lambda m: m.get("id") == 100 + k)["result"]
         if not any(a.get("title", "").startswith("Remove") for a in actions):
             raise SystemExit(f"no fix offered on line {line}: {actions}")
-    send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
-    until(lambda m: m.get("id") == 2)
-    send({"jsonrpc": "2.0", "method": "exit"})
-    process.wait(timeout=30)
+    server.shut_down()
 
 
 if __name__ == "__main__":

@@ -310,45 +310,22 @@ def unbounded_reads(binary):
 
 
 def lsp_survives(binary, root):
+    """`tca-lint lsp` (under the memory limit) with `root` as its workspace answers, lints and exits 0."""
+    sys.path.insert(0, os.path.join(ROOT, "scripts", "bench.d"))
+    from linearity import LSPSession
     os.makedirs(f"{root}/.git", exist_ok=True)
-    p = subprocess.Popen(["/bin/sh", "-c", MEMORY_LIMIT + ' && exec "$0" lsp', binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL)
-
-    def send(message):
-        body = json.dumps(message).encode()
-        p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        p.stdin.flush()
-
-    def receive():
-        length = None
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                return None
-            if line in (b"\r\n", b"\n"):
-                break
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        return json.loads(p.stdout.read(length))
+    server = LSPSession(["/bin/sh", "-c", MEMORY_LIMIT + ' && exec "$0" lsp', binary])
     try:
-        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"rootUri": "file://" + root, "capabilities": {}}})
-        receive()
-        send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-        send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"rootUri": "file://" + root, "capabilities": {}}})
+        server.until(lambda m: m.get("id") == 1)
+        server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
             "uri": "file://" + root + "/A.swift", "languageId": "swift", "version": 1, "text": FINDING}}})
-        while True:
-            m = receive()
-            if m is None:
-                return False
-            if m.get("method") == "textDocument/publishDiagnostics":
-                ok = any(d.get("code") == "leftover_print_changes" for d in m["params"]["diagnostics"])
-                break
-        send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
-        receive()
-        send({"jsonrpc": "2.0", "method": "exit"})
-        return ok and p.wait(timeout=30) == 0
+        published = server.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+        ok = published is not None and any(d.get("code") == "leftover_print_changes" for d in published["params"]["diagnostics"])
+        return ok and server.shut_down() == 0
     except Exception:
-        p.kill()
+        server.process.kill()
         return False
 
 
