@@ -427,6 +427,30 @@ def held_open_writers(binary):
                 if lost and not reported:
                     failed += 1
                     details.append(f"interval {interval}, {files} files: {len(lost)} of {before_exit} appends lost silently")
+    # Made certain: tca-lint is held on a full standard output (a report of 2,000 findings), written after
+    # every fix has settled, while the writer appends; then its output is read and it exits.
+    many = "".join(f"@Reducer struct R{i} {{\n  var body: some ReducerOf<Self> {{ Reduce {{ _, _ in .none }} }}\n"
+                   f"  func reduce(into state: inout State, action: Action) -> Effect<Action> {{ .none }}\n}}\n" for i in range(2000))
+    for attempt in range(4):
+        tried += 1
+        with Scratch() as root:
+            write(f"{root}/F.swift", FINDING)
+            write(f"{root}/Many.swift", many)
+            fd = os.open(f"{root}/F.swift", os.O_WRONLY | os.O_APPEND)
+            inode = os.stat(f"{root}/F.swift").st_ino
+            p = subprocess.Popen([binary, "lint", "--fix", "."], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            import select
+            select.select([p.stdout], [], [], 60)  # the report has started: the fixes have settled
+            time.sleep(0.2)
+            replaced = os.stat(f"{root}/F.swift").st_ino != inode
+            os.write(fd, b"// logged while tca-lint runs\n")
+            out, err = p.communicate()
+            os.close(fd)
+            lost = b"// logged while tca-lint runs" not in read(f"{root}/F.swift")
+            reported = p.returncode == 2 and "F.swift: error:" in err.decode("utf-8", "replace")
+            if replaced and lost and not reported:
+                failed += 1
+                details.append(f"held on its output (try {attempt}): the append was lost silently")
     return tried, failed, details
 
 
