@@ -27,10 +27,23 @@ final class FixTypeCheckTests: XCTestCase {
 
     struct TypeCheckUnavailable: Error { var reason: String }
 
+    /// The stand-ins use `Clock` and `Duration` (macOS 13, as the package itself): on macOS the target says so.
+    static let target: [String] = {
+        #if os(macOS)
+        #if arch(arm64)
+        return ["-target", "arm64-apple-macos13"]
+        #else
+        return ["-target", "x86_64-apple-macos13"]
+        #endif
+        #else
+        return []
+        #endif
+    }()
+
     static func swiftc(_ arguments: [String], in directory: URL) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
+        process.arguments = ["swiftc"] + target + arguments
         process.currentDirectoryURL = directory
         let output = directory.appendingPathComponent("swiftc-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: output.path, contents: nil)

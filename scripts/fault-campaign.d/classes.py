@@ -101,9 +101,15 @@ def fixes_type_check(binary):
     sys.path.insert(0, HERE)
     tried, failed, details = 0, 0, []
     standins = f"{ROOT}/Tests/TypeCheck"
+    if sys.platform == "darwin":  # Clock and Duration: macOS 13, as the package itself
+        import platform
+        swiftc_target = ["-target", f"{platform.machine()}-apple-macos13"]
+    else:
+        swiftc_target = []
+    swiftc = [swiftc] + swiftc_target
     with Scratch() as modules:
         for module in ["ComposableArchitecture", "SwiftUI"]:
-            subprocess.run([swiftc, "-emit-module", "-module-name", module, "-parse-as-library", "-swift-version", "5",
+            subprocess.run(swiftc + ["-emit-module", "-module-name", module, "-parse-as-library", "-swift-version", "5",
                             "-o", f"{modules}/{module}.swiftmodule", f"{standins}/{module}.swift"], check=True, capture_output=True)
 
         def expand(text):
@@ -121,7 +127,7 @@ def fixes_type_check(binary):
                 for f in files:
                     write(f"{work}/{f.replace('/', '_')}", expand(read(f"{tree}/{f}").decode()))
                 for defines in [[]] + [["-D", n] for n in sorted(names | {"DEBUG"})]:
-                    r = subprocess.run([swiftc, "-typecheck", "-swift-version", "5", "-I", modules] + defines
+                    r = subprocess.run(swiftc + ["-typecheck", "-swift-version", "5", "-I", modules] + defines
                                        + [f.replace("/", "_") for f in files], cwd=work, capture_output=True, text=True)
                     found += [l for l in (r.stdout + r.stderr).splitlines() if "error:" in l and not l.startswith(" ")]
             return found
