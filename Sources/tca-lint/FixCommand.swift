@@ -13,7 +13,22 @@ enum FixCommand {
         let baseline = try LintCommand.readBaseline(options, configuration: configuration)
         // A baselined finding is accepted as it is: its fix is not applied (it would change the line the
         // baseline knows it by, and another rule's finding on that line would resurface).
-        let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff,
+        // Links are followed for reading; writes stay inside the real paths of what was given to lint.
+        // Temporary files an interrupted run left beside the files to fix: named; removed by --fix when provably ours.
+        let folders = plan.groups.flatMap(\.files).map(Paths.directory(of:))
+        for leftover in LeftoverTemporaryFiles.sweep(directories: folders, remove: !options.diff) {
+            Output.stderr("\(leftover)\n")
+        }
+        // The old files stay open until the very end: a process that keeps one open and writes to it after
+        // the replacement is found by the last check, below, after the report.
+        let replaced = ReplacedFiles()
+        // Fixes are judged with the whole project's features (rules read other files; an unsafe fix may add a
+        // member, `@Dependency(\.date) var date`, and must know the name is free in every file): every file
+        // below the operands' project roots is indexed first, extensions of reducers included.
+        let jobs = options.jobs ?? LintRunner.defaultJobs
+        let project = ProjectIndexer.projectIndex(operands: options.paths, runFiles: plan.groups.flatMap(\.files), jobs: jobs)
+        let report = plan.fix(unsafe: options.unsafe, diffOnly: options.diff, writableTree: WritableTree(operands: options.paths),
+                              replacedFiles: replaced, project: project, jobs: jobs,
                               fixable: LintCommand.notBaselined(baseline, workingDirectory: workingDirectory))
         for message in report.messages { Output.stderr(message + "\n") }
         // Files that needed fixing but were left alone (changed meanwhile, hard-linked, read-only, failed
@@ -41,7 +56,14 @@ enum FixCommand {
                 Output.stderr(FindingCounts(remaining).summaryLine(filesLinted: walk.files) + "\n")
             }
         }
-        return ExitStatus.of(remaining, incomplete: incomplete)
+        // The last check, as late as possible: a file found written now was put back, so its fix is undone.
+        let late = replaced.finish()
+        for problem in late { Output.stderr("\(problem)\n") }
+        if !late.isEmpty {
+            Output.error("\(late.count) file\(late.count == 1 ? "" : "s") written by another process after the fix, not fixed: "
+                         + late.map(\.path).joined(separator: ", "))
+        }
+        return ExitStatus.of(remaining, incomplete: incomplete || !late.isEmpty)
     }
 }
 

@@ -45,7 +45,7 @@ enum LintCommand {
         if options.fix || options.diff {
             let plan = try makePlan(options, resolver: resolver, configuration: configuration)
             return try FixCommand.run(options, plan: plan, configuration: configuration, severityPolicy: severityPolicy, reporter: reporterType,
-                                      workingDirectory: cwd, configurationFiles: resolved.layers.compactMap(\.path))
+                                      workingDirectory: cwd, configurationFiles: resolved.configurationFiles)
         }
 
         var diagnostics: [Diagnostic]
@@ -55,7 +55,7 @@ enum LintCommand {
         if options.useStdin {
             for warning in configuration.warnings { Output.stderr(warning.description + "\n") }
             let path = options.stdinPath ?? "<stdin>"
-            let bytes = StandardInput.readAll()
+            let bytes = try StandardInput.readAll(as: path)
             if let failure = TextCheck.check(bytes) {
                 Output.stderr("\(path): error: \(failure.description), skipped\n")
                 return ExitStatus.failure
@@ -86,7 +86,7 @@ enum LintCommand {
         }
 
         try refuseInputs(options, inputs: options.useStdin ? options.stdinPath.map { [$0] } ?? [] : lintedFiles,
-                         configurations: resolved.layers.compactMap(\.path), baseline: options.baselinePath ?? configuration.baseline)
+                         configurations: resolved.configurationFiles, baseline: options.baselinePath ?? configuration.baseline)
         let baseline = try readBaseline(options, configuration: configuration)
         diagnostics = try applyBaseline(baseline, options, to: diagnostics, workingDirectory: cwd)
         diagnostics = severityPolicy.apply(diagnostics)
@@ -161,14 +161,20 @@ enum LintCommand {
     /// unless the buffer cannot be read as text; what could not be fixed goes to standard error.
     static func fixStandardInput(_ options: LintOptions, configuration: Configuration, linter: Linter) throws -> Int32 {
         let path = options.stdinPath ?? "<stdin>"
-        let bytes = StandardInput.readAll()
+        let bytes = try StandardInput.readAll(as: path)
         if let failure = TextCheck.check(bytes) {
             Output.stderr("\(path): error: \(failure.description), skipped\n")
             return ExitStatus.failure
         }
         var fixed = bytes
         if options.stdinPath.map({ configuration.isIncluded($0) }) ?? true {
-            let outcome = FixEngine(linter: linter, includeUnsafe: options.unsafe).run(SourceFile(path: path, bytes: bytes))
+            // As for files: the fixes are judged with the project the buffer belongs to (the files that name its
+            // types, extensions of its reducers among them), the buffer standing in for its file.
+            let project = options.stdinPath.flatMap { stdinPath in
+                ProjectIndexer.projectIndex(around: stdinPath, given: [ProjectIndexer.facts(path: stdinPath, bytes: bytes)],
+                                            jobs: options.jobs ?? LintRunner.defaultJobs, relevantOnly: true)
+            }
+            let outcome = FixEngine(linter: linter, includeUnsafe: options.unsafe, project: project).run(SourceFile(path: path, bytes: bytes))
             for message in outcome.messages { Output.stderr(message + "\n") }
             fixed = outcome.bytes
         }
@@ -189,21 +195,14 @@ enum LintCommand {
 
 }
 
-/// Reads all of standard input (the editor's buffer for `--use-stdin`).
+/// Reads all of standard input (the editor's buffer for `--use-stdin`), at most a source file's cap
+/// (`FileReader.Limit.sourceFile`): standard input fed forever is refused, not read until memory runs out.
 enum StandardInput {
-    static func readAll() -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 1 << 16) }
-            if n > 0 {
-                bytes.append(contentsOf: chunk[0..<n])
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
+    static func readAll(as path: String) throws -> [UInt8] {
+        switch FileReader.readAll(descriptor: STDIN_FILENO) {
+        case .success(let bytes): return bytes
+        case .failure(let failure):
+            throw CommandError.failure("\(path == "<stdin>" ? "standard input" : "\(path) (standard input)"): \(failure)")
         }
-        return bytes
     }
 }

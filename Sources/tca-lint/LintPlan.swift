@@ -101,17 +101,21 @@ struct LintPlan {
     }
 
     /// `FixSession` over every group, as one report.
-    func fix(unsafe: Bool, diffOnly: Bool, jobs: Int = LintRunner.defaultJobs,
-             fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
+    /// `writableTree`: where files may be written (see `WritableTree`).
+    /// `replacedFiles`: the old files of the files written stay open there until the caller's `finish()`.
+    /// `project`: the feature model the fixes see (see `FixSession.run`).
+    func fix(unsafe: Bool, diffOnly: Bool, writableTree: WritableTree? = nil, replacedFiles: ReplacedFiles? = nil,
+             project given: FeatureIndex? = nil, jobs: Int = LintRunner.defaultJobs, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
         var total = FixSession.run(paths: [], unsafe: unsafe, diffOnly: diffOnly)
         // The project the files belong to, read once: each file's fixes are judged with the others' features.
         let files = groups.flatMap(\.files)
-        let project = files.isEmpty ? nil : ProjectIndexer.areAllFiles(files) && files.count < 64
+        let project = given ?? (files.isEmpty ? nil : ProjectIndexer.areAllFiles(files) && files.count < 64
             ? ProjectIndexer.projectIndex(around: files[0], given: [], jobs: jobs, relevantOnly: false)
-            : LintRunner(jobs: jobs).read(files).project
+            : LintRunner(jobs: jobs).read(files).project)
         for group in groups {
             let report = FixSession.run(paths: group.files, linter: group.linter, unsafe: unsafe, diffOnly: diffOnly,
-                                        project: project, fixable: fixable)
+                                        fixable: fixable, writableTree: writableTree, replacedFiles: replacedFiles,
+                                        project: project)
             total.applied.merge(report.applied, uniquingKeysWith: +)
             total.unsafeAvailable.merge(report.unsafeAvailable, uniquingKeysWith: +)
             total.remaining += report.remaining

@@ -1,4 +1,5 @@
 import Foundation
+import TCALint
 
 /// The input files of an Xcode Run Script phase, as SwiftLint reads them
 /// (`--use-script-input-file-lists`, `--use-script-input-files`). With
@@ -10,8 +11,11 @@ enum ScriptInputs {
     static func fileLists(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String] {
         var paths: [String] = []
         for listPath in try numbered("SCRIPT_INPUT_FILE_LIST", environment: environment) {
-            guard let data = FileManager.default.contents(atPath: listPath) else {
-                throw CommandError.failure("cannot read the script input file list '\(listPath)'")
+            let data: [UInt8]
+            switch FileReader.read(listPath, limit: FileReader.Limit.fileList) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure):
+                throw CommandError.failure("cannot read the script input file list '\(listPath)': \(failure)")
             }
             for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
                 let path = line.trimmingCharacters(in: .whitespaces)

@@ -138,6 +138,40 @@ final class CLIFixTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Self.source)
     }
 
+    /// `--diff` output applies with GNU `patch -p1` and `git apply` when names hold spaces (a tab ends
+    /// such a header name, as `git diff` writes it) or a character that must be quoted.
+    func testDiffAppliesWithPatchAndGitApplyWhateverTheNames() throws {
+        let names = ["My Dir/A B.swift", "Plain.swift", "Q\"uote é.swift", "Sp ace/R\u{202E}tl.swift"]
+        let tree = try ScratchTree()
+        for name in names { try tree.write("before/" + name, CLIAdoptionTests.leftover) }
+        let result = try CLI.run(["lint", "--diff", "--quiet", "."], in: tree.root.appendingPathComponent("before"))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("--- a/My Dir/A B.swift\t\n+++ b/My Dir/A B.swift\t\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("--- a/Plain.swift\n"), result.stdout)
+        try tree.write("patch.diff", result.stdout)
+        let fixed = CLIAdoptionTests.leftover.replacingOccurrences(of: "._printChanges()", with: "")
+        var applied = 0
+        for (tool, arguments) in [("patch", ["patch", "-p1", "-s", "-i"]), ("git", ["git", "apply", "-p1"])] {
+            let copy = "with-" + tool
+            for name in names { try tree.write(copy + "/" + name, CLIAdoptionTests.leftover) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments + [tree.path("patch.diff")]
+            process.currentDirectoryURL = tree.root.appendingPathComponent(copy)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus == 127 { continue }  // not installed
+            XCTAssertEqual(process.terminationStatus, 0, tool)
+            for name in names {
+                XCTAssertEqual(try String(contentsOfFile: tree.path(copy + "/" + name), encoding: .utf8), fixed, "\(tool): \(name)")
+            }
+            applied += 1
+        }
+        if applied == 0 { throw XCTSkip("neither patch nor git is installed") }
+    }
+
     func testFixAppliesSafeFixesAndUnsafeOnlyWhenAsked() throws {
         let tree = try ScratchTree()
         let file = try tree.write("Form.swift", Self.source)

@@ -72,6 +72,34 @@ enum CLI {
     }
 }
 
+extension CLI {
+    /// Runs `tca-lint arguments…` in `directory` (through `launcher`, as `run` does) and calls `action` once, as
+    /// soon as a temporary file (`.NAME.tmp-PID-N`) appears in `watched` (default: `directory`), i.e. in the
+    /// middle of a write. Returns the process once it ended, whether `action` ran, and its standard error.
+    static func duringWrite(_ arguments: [String], in directory: URL, watching watched: URL? = nil, launcher: [String] = [],
+                            action: (Process) -> Void) throws -> (process: Process, acted: Bool, stderr: String) {
+        let process = Process()
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? executable
+        process.arguments = launcher.isEmpty ? arguments : launcher.dropFirst() + [executable.path] + arguments
+        process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let folder = (watched ?? directory).path
+        var acted = false
+        while process.isRunning && !acted {
+            if ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains(where: { $0.contains(".tmp-") }) {
+                action(process)
+                acted = true
+            }
+        }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process, acted, stderr)
+    }
+}
+
 /// A temporary directory tree, removed when the test ends.
 final class ScratchTree {
     let root: URL

@@ -242,23 +242,10 @@ final class CLIWriteSafetyTests: XCTestCase {
         let tree = try ScratchTree()
         let body = String(repeating: "let x = 1\n", count: 20_000) + Self.finding
         for i in 0..<200 { try tree.write("F\(i).swift", body) }
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["lint", "--fix", "--quiet", "."]
-        process.currentDirectoryURL = tree.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         // Interrupt while a temporary file exists, i.e. in the middle of a write.
-        var interrupted = false
-        while process.isRunning && !interrupted {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: tree.root.path)) ?? []
-            if names.contains(where: { $0.contains(".tmp-") }) {
-                kill(process.processIdentifier, SIGINT)
-                interrupted = true
-            }
+        let (process, interrupted, _) = try CLI.duringWrite(["lint", "--fix", "--quiet", "."], in: tree.root) {
+            kill($0.processIdentifier, SIGINT)
         }
-        process.waitUntilExit()
         try XCTSkipUnless(interrupted, "the run ended before a write could be interrupted")
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
         XCTAssertEqual(process.terminationStatus, SIGINT)

@@ -254,6 +254,38 @@ final class ConfigurationTests: XCTestCase {
         return root
     }
 
+    /// A nested folder's configuration is its parent's with the folder's file folded on top, once: the same
+    /// configuration as folding every layer from the outermost (n nested files used to fold n² layers).
+    func testExtendingAConfigurationEqualsFoldingAllItsLayers() throws {
+        let texts = [
+            "disabled_rules: [expensive_body]\nstrict: true\nbody_and_reduce: warning\nexcluded: [Generated, Vendor]\nreporter: json",
+            "opt_in_rules: [leftover_print_changes, expensive_body]\nstrict: false\nincluded: [Generated]\nleftover_print_changes:\n  excluded: [\"**/Previews/**\"]",
+            "only_rules: [leftover_print_changes, body_and_reduce]\nexcluded: [Generated/Old]\nallow_zero_lintable_files: true\nfoo: 1",
+        ]
+        let layers = try texts.enumerated().map { i, text in
+            try ConfigurationLayer(yaml: YAMLSubsetParser.parse(Array(text.utf8), path: "/repo/\(i)/c.yml"),
+                                   path: "/repo/\(i)/c.yml", knownRules: knownRulesForTests, workingDirectory: "/repo")
+        }
+        let folded = Configuration(layers: layers, knownRules: knownRulesForTests, workingDirectory: "/repo")
+        var extended = Configuration(layers: [], knownRules: knownRulesForTests, workingDirectory: "/repo")
+        for layer in layers { extended = Configuration(extending: extended, with: [layer]) }
+        XCTAssertEqual(extended.printEffective(), folded.printEffective())
+        for c in [folded, extended] {
+            XCTAssertEqual(c.configFilePaths, ["/repo/0/c.yml", "/repo/1/c.yml", "/repo/2/c.yml"])
+            XCTAssertEqual(c.enabledRuleIDs.sorted(), ["body_and_reduce", "leftover_print_changes"])
+            XCTAssertEqual(c.included, ["/repo/1/Generated"])
+            XCTAssertEqual(c.excluded, ["/repo/0/Generated", "/repo/0/Vendor", "/repo/2/Generated/Old"])
+            XCTAssertEqual(c.baseDirectory, "/repo/0")
+            XCTAssertEqual(c.reporter, "json")
+            XCTAssertTrue(c.allowZeroLintableFiles)
+            XCTAssertFalse(c.strict)
+            XCTAssertEqual(c.severity(for: "body_and_reduce"), .warning)
+            XCTAssertTrue(c.isExcluded("/repo/1/App/Previews/P.swift", forRule: "leftover_print_changes"))
+            XCTAssertTrue(c.warnings.contains { $0.description.contains("foo") }, "\(c.warnings)")
+        }
+        XCTAssertEqual(extended.warnings.map(\.description), folded.warnings.map(\.description))
+    }
+
     func testSeveralConfigFilesMergeLaterOnesWin() throws {
         let root = try tree([
             "base.yml": "disabled_rules: [expensive_body]\nstrict: true\nbody_and_reduce: warning\nexcluded: [Generated]",
@@ -271,6 +303,29 @@ final class ConfigurationTests: XCTestCase {
                                                     knownRules: knownRulesForTests)
         XCTAssertFalse(reversed.isEnabled("expensive_body"))
         XCTAssertTrue(reversed.strict)
+    }
+
+    /// A chain of `parent_config` files is followed up to 64 parents, each file read once; one more is an error at
+    /// the `parent_config` that goes too far (thousands of links used to take quadratic time and overflow the stack).
+    func testParentConfigChainsHaveADepthLimit() throws {
+        let depth = ConfigurationLoader.maxParentDepth
+        XCTAssertEqual(depth, 64)
+        var files: [String: String] = ["c\(depth).yml": "disabled_rules: [leftover_print_changes]"]
+        for i in 0..<depth { files["c\(i).yml"] = "parent_config: c\(i + 1).yml" }
+        let root = try tree(files)
+        let c = try ConfigurationLoader.load(explicitPaths: ["c0.yml"], workingDirectory: root, knownRules: knownRulesForTests)
+        XCTAssertEqual(c.configFilePaths.count, depth + 1)
+        XCTAssertEqual(c.configFilePaths.first, root + "/c\(depth).yml")
+        XCTAssertFalse(c.isEnabled("leftover_print_changes"), "the outermost parent applies")
+        try "parent_config: c\(depth + 1).yml\n".write(toFile: root + "/c\(depth).yml", atomically: true, encoding: .utf8)
+        try "strict: true\n".write(toFile: root + "/c\(depth + 1).yml", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ConfigurationLoader.load(explicitPaths: ["c0.yml"], workingDirectory: root,
+                                                          knownRules: knownRulesForTests)) { error in
+            XCTAssertTrue("\(error)".contains("c\(depth).yml:1:16: error: 'parent_config' goes more than 64 parents deep (from \(root)/c0.yml)"),
+                          "\(error)")
+        }
+        // A chain starting lower down has room for it.
+        XCTAssertTrue(try ConfigurationLoader.load(explicitPaths: ["c1.yml"], workingDirectory: root, knownRules: knownRulesForTests).strict)
     }
 
     func testParentConfigIsReadFirstAndCyclesAreRefused() throws {

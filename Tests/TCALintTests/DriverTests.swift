@@ -63,7 +63,57 @@ final class DriverTests: XCTestCase {
         guard case .failure(.cannotOpen) = FileReader.read(tree.path("missing")) else {
             return XCTFail("a missing file cannot be opened")
         }
-        XCTAssertEqual(FileReader.maximumSize, 4_294_967_295)
+        XCTAssertEqual(FileReader.maximumSize, 128 << 20)
+    }
+
+    /// Every read is capped: a regular file above its cap is refused from its size, without reading it.
+    func testFileReaderRefusesFilesAboveTheirCap() throws {
+        let tree = try ScratchTree()
+        let bytes = [UInt8](repeating: 0x61, count: 5000)
+        try tree.write("a.swift", bytes: bytes)
+        XCTAssertEqual(FileReader.read(tree.path("a.swift"), limit: 4999), .failure(.tooLarge(size: 5000, limit: 4999)))
+        XCTAssertEqual(try FileReader.read(tree.path("a.swift"), limit: 5000).get(), bytes)
+        XCTAssertEqual(FileReader.Failure.tooLarge(size: 5000, limit: 4999).description,
+                       "file too large (5000 bytes; the limit is 4999)")
+        XCTAssertEqual(FileReader.Failure.tooLarge(size: nil, limit: 4999).description,
+                       "file too large (more than 4999 bytes; the limit is 4999)")
+        XCTAssertEqual(FileReader.read("/dev/null"), .failure(.notRegularFile))
+    }
+
+    /// A file that announces size 0 and never ends (procfs) is read only up to the cap.
+    func testFileReaderStopsAnEndlessFileAtTheCap() throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self/pagemap") else {
+            throw XCTSkip("no /proc/self/pagemap (not Linux): the endless file of this test does not exist")
+        }
+        let tree = try ScratchTree()
+        try tree.symlink("P.swift", to: "/proc/self/pagemap")
+        XCTAssertEqual(FileReader.read(tree.path("P.swift"), limit: 1 << 20), .failure(.tooLarge(size: nil, limit: 1 << 20)))
+    }
+
+    /// Standard input that keeps coming is refused at the cap; a pipe that ends is read whole.
+    func testReadAllFromADescriptorIsCapped() throws {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        let writeEnd = fds[1]
+        let writer = Thread {
+            // More than the cap, then the end: the reader must give up before reading it all.
+            let chunk = [UInt8](repeating: 0x20, count: 4096)
+            for _ in 0..<100 { _ = chunk.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) } }
+            close(writeEnd)
+        }
+        writer.start()
+        let result = FileReader.readAll(descriptor: fds[0], limit: 100_000)
+        XCTAssertEqual(result, .failure(.tooLarge(size: nil, limit: 100_000)))
+        // Drain, so the writer ends without SIGPIPE.
+        var sink = [UInt8](repeating: 0, count: 65536)
+        while sink.withUnsafeMutableBytes({ read(fds[0], $0.baseAddress, $0.count) }) > 0 {}
+        close(fds[0])
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        XCTAssertEqual(write(ends[1], "abc", 3), 3)
+        close(ends[1])
+        XCTAssertEqual(try FileReader.readAll(descriptor: ends[0], limit: 100).get(), Array("abc".utf8))
+        close(ends[0])
     }
 
     func testRunnerKeepsPathOrderAndCountsProblems() throws {

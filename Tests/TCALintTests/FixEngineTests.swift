@@ -128,12 +128,21 @@ final class FixEngineTests: XCTestCase {
 
     func testUnfixablePrintChangesStay() {
         // No receiver; optional chaining; a string argument (not reported at all).
+        // A prefix operator before the dot applies to an implicit member (`!._printChanges()`): no receiver.
         for input in ["extension F { func debug() -> some Reducer { _printChanges() } }\n",
-                      "let r = maybe?._printChanges()\n"] {
+                      "let r = maybe?._printChanges()\n",
+                      "func f() -> Bool {\n  return !._printChanges()\n}\n",
+                      "let r = (!._printChanges())\n", "let r = x ?? -._printChanges()\n"] {
             let outcome = fix(input)
             XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), input)
             XCTAssertEqual(outcome.remaining.filter { $0.ruleID == "leftover_print_changes" }.count, 1, input)
         }
+    }
+
+    /// A postfix operator before the dot has a receiver: `F()!._printChanges()` becomes `F()!`.
+    func testPostfixOperatorKeepsItsReceiver() {
+        XCTAssertEqual(fixed("let r = F()!._printChanges()\n"), "let r = F()!\n")
+        XCTAssertEqual(fixed("let r = f()!\n  ._printChanges()\n"), "let r = f()!\n")
     }
 
     func testLastLineWithoutNewlineKeepsItsAbsence() {
@@ -269,6 +278,44 @@ final class FixEngineTests: XCTestCase {
                           "\(outcome.messages)")
         }
         XCTAssertEqual(fix(reducer, unsafe: true).applied, ["reduce_before_scope": 1, "leftover_print_changes": 1], "clean: moved")
+    }
+
+    /// A leading byte order mark is whitespace, not an unknown token: fixes that move code still apply,
+    /// and the mark stays where it was.
+    func testALeadingByteOrderMarkDoesNotBlockMoves() {
+        let reducer = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C()._printChanges() }\n  }\n}\n" + Self.childC
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: true)
+            .run(SourceFile(path: "T.swift", bytes: bom + Array(reducer.utf8)))
+        XCTAssertEqual(outcome.applied, ["reduce_before_scope": 1, "leftover_print_changes": 1], "\(outcome.messages)")
+        XCTAssertEqual(Array(outcome.bytes.prefix(3)), bom)
+        XCTAssertEqual(outcome.bytes.dropFirst(3).map { $0 }, fix(reducer, unsafe: true).bytes)
+        // A mark further down is still text Swift does not allow: moves are refused there.
+        let inside = fix(reducer + "\u{FEFF}\n", unsafe: true)
+        XCTAssertEqual(inside.applied, ["leftover_print_changes": 1], "\(inside.messages)")
+    }
+
+    /// uncontrolled_dependency adds `@Dependency(\.date) var date` only when the project shows no other
+    /// `date` member of the reducer: not when another file's extension declares one, not when the project
+    /// and not by reusing a property of one `#if` branch.
+    func testUncontrolledDependencyAddsAPropertyOnlyWhereTheNameIsFree() {
+        let reducer = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, _ in\n      state.at = Date()\n      return .none\n    }\n  }\n}\n"
+        let added = "@Reducer\nstruct F {\n  @Dependency(\\.date) var date\n\n  var body: some ReducerOf<Self> {\n    Reduce { state, _ in\n      state.at = self.date.now\n      return .none\n    }\n  }\n}\n"
+        func fixed(_ text: String, project: FeatureIndex?) -> String {
+            let outcome = FixEngine(linter: Linter(), includeUnsafe: true, project: project)
+                .run(SourceFile(path: "F.swift", bytes: Array(text.utf8)))
+            return String(decoding: outcome.bytes, as: UTF8.self)
+        }
+        func facts(_ path: String, _ text: String) -> FileFacts {
+            ProjectIndexer.facts(path: path, bytes: Array(text.utf8))
+        }
+        let dateExtension = "extension F {\n  var date: Date { .now }\n}\n"
+        let otherExtension = "extension F {\n  var clock: Int { 0 }\n}\n"
+        XCTAssertEqual(fixed(reducer, project: nil), added, "a file alone is its own project")
+        XCTAssertEqual(fixed(reducer, project: FeatureIndex(files: [facts("F.swift", reducer), facts("G.swift", otherExtension)])), added)
+        XCTAssertEqual(fixed(reducer, project: FeatureIndex(files: [facts("F.swift", reducer), facts("G.swift", dateExtension)])), reducer)
+        let debugOnly = reducer.replacingOccurrences(of: "struct F {\n", with: "struct F {\n  #if DEBUG\n  @Dependency(\\.date) var date\n  #endif\n")
+        XCTAssertEqual(fixed(debugOnly, project: nil), debugOnly, "not reused outside its branch, and the name is taken")
     }
 
     func testDependentFixesConvergeOverPasses() {

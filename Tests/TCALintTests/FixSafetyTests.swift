@@ -175,6 +175,48 @@ final class FixSafetyTests: XCTestCase {
         XCTAssertEqual(problems.first?.changedOnDisk, true)
         XCTAssertEqual(try String(contentsOfFile: p), Self.printChanges + "// late\n", "the late write is not lost")
         XCTAssertEqual(replaced.settle(), [], "settled once")
+        XCTAssertEqual(replaced.finish(), [], "put back: nothing left to watch")
+    }
+
+    /// A process that keeps the file open (`exec 3>>F.swift`, a logger) and writes after the file settled: the
+    /// last check (`finish()`, which the CLI runs right before exiting) finds the write, puts the old content
+    /// back with it, and names the file with what happened. Without a write, `finish()` says nothing.
+    func testAWriterThatKeepsTheFileOpenIsFoundByTheLastCheck() throws {
+        let p = try write(Self.printChanges, "A.swift")
+        let quiet = try write(Self.printChanges, "B.swift")
+        let holder = open(p, O_WRONLY | O_APPEND)
+        XCTAssertGreaterThanOrEqual(holder, 0)
+        defer { close(holder) }
+        let replaced = ReplacedFiles(settleTime: 1_000_000)
+        for path in [p, quiet] {
+            try AtomicFileWriter.write(Array(Self.fixed.utf8), to: path, expecting: Array(Self.printChanges.utf8), watchedBy: replaced)
+        }
+        XCTAssertEqual(replaced.settle(), [], "nothing written yet")
+        XCTAssertEqual(try String(contentsOfFile: p), Self.fixed)
+        _ = "// logged\n".withCString { Glibc_write(holder, $0, strlen($0)) }
+        let problems = replaced.finish()
+        XCTAssertEqual(problems.map(\.path), [p])
+        XCTAssertTrue(problems.first?.message.hasPrefix("another process keeps the file open and wrote to it after it was replaced") ?? false,
+                      "\(problems)")
+        XCTAssertEqual(try String(contentsOfFile: p), Self.printChanges + "// logged\n", "the writes are put back")
+        XCTAssertEqual(try String(contentsOfFile: quiet), Self.fixed)
+        XCTAssertEqual(replaced.finish(), [], "finished once")
+    }
+
+    /// Beyond `maxOpen`, the oldest old file is checked once settled and closed; the others are held to the end.
+    func testAtMostMaxOpenOldFilesAreHeld() throws {
+        let paths = try (0..<4).map { try write(Self.printChanges, "H\($0).swift") }
+        let holders = paths.map { open($0, O_WRONLY | O_APPEND) }
+        defer { holders.forEach { close($0) } }
+        let replaced = ReplacedFiles(settleTime: 1_000_000, maxOpen: 2)
+        for p in paths {
+            try AtomicFileWriter.write(Array(Self.fixed.utf8), to: p, expecting: Array(Self.printChanges.utf8), watchedBy: replaced)
+        }
+        XCTAssertEqual(replaced.settle(), [])
+        for fd in holders { _ = "// x\n".withCString { Glibc_write(fd, $0, strlen($0)) } }
+        // H0 and H1 were let go when H2 and H3 came; the writes into them are not seen (documented).
+        XCTAssertEqual(replaced.finish().map(\.path), [paths[2], paths[3]])
+        XCTAssertGreaterThanOrEqual(ReplacedFiles.defaultMaxOpen, 128)
     }
 
     func testFilesReplacedWithoutLateWritesSettleQuietlyAndHoldFewDescriptors() throws {

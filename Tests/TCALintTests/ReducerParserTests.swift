@@ -215,4 +215,24 @@ final class ReducerParserTests: XCTestCase {
         XCTAssertEqual(m.reducers.count, 1)
         XCTAssertEqual(m.reducers[0].body?.elements.map { $0.name }, ["CombineReducers"])
     }
+
+    /// Types are read down to `maxTypeNesting` levels: a reducer there is found, one level deeper is not
+    /// (each header holds its qualified name, so unbounded nesting cost memory quadratic in the depth).
+    func testTypesAreReadDownToTheNestingLimit() {
+        let limit = ReducerParser.maxTypeNesting
+        XCTAssertEqual(limit, 64)
+        func nested(_ depth: Int) -> String {
+            String(repeating: "struct T {\n", count: depth - 1)
+                + "@Reducer struct Deep { var body: some ReducerOf<Self> { Reduce { _, _ in .none } } }\n"
+                + String(repeating: "}\n", count: depth - 1)
+        }
+        let (atLimit, _) = model(nested(limit))
+        XCTAssertEqual(atLimit.reducers.map { $0.name }, ["Deep"])
+        XCTAssertEqual(atLimit.reducers.first?.qualifiedName.split(separator: ".").count, limit)
+        let (below, _) = model(nested(limit + 1))
+        XCTAssertEqual(below.reducers.map { $0.name }, [])
+        // After the deep part, the file is read again as usual.
+        let (after, _) = model(nested(limit + 50) + "@Reducer struct Top { var body: some ReducerOf<Self> { Reduce { _, _ in .none } } }\n")
+        XCTAssertEqual(after.reducers.map { $0.qualifiedName }, ["Top"])
+    }
 }

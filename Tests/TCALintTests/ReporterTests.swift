@@ -147,7 +147,7 @@ final class ReporterTests: XCTestCase {
 
     func testJSONStringEscapesEveryControlCharacter() throws {
         XCTAssertEqual(JSONWriter.quoted("a\"b\\c/d\n\r\t\u{08}\u{0C}\u{01}\u{1F}\u{7F}é"),
-                       "\"a\\\"b\\\\c/d\\n\\r\\t\\b\\f\\u0001\\u001f\u{7F}é\"")
+                       "\"a\\\"b\\\\c/d\\n\\r\\t\\b\\f\\u0001\\u001f\\u007fé\"")
         var all = ""
         for v in 0..<0x20 { all.unicodeScalars.append(Unicode.Scalar(UInt8(v))) }
         all += "\"\\ 日本 😀"
@@ -234,7 +234,7 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(XMLEscaping.escape("a\tb\nc\rd"), "a&#9;b&#10;c&#13;d")
         XCTAssertEqual(XMLEscaping.escape("a\tb\nc\rd", attribute: false), "a\tb\nc&#13;d")
         XCTAssertEqual(XMLEscaping.escape("x\u{00}\u{01}\u{0B}\u{1F}\u{FFFE}\u{FFFF}y"), "x\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}y")
-        XCTAssertEqual(XMLEscaping.escape("é 日本 😀 \u{7F}"), "é 日本 😀 \u{7F}")
+        XCTAssertEqual(XMLEscaping.escape("é 日本 😀 \u{7F}"), "é 日本 😀 &#x7F;")
 
         // A finding whose message carries a control character still yields a parseable document.
         var d = Self.diagnostics[0]
@@ -440,6 +440,43 @@ final class ReporterTests: XCTestCase {
             XCTAssertEqual(out.filter { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.count, 1, reporter.identifier)
             XCTAssertTrue(out.hasPrefix("a\\nb.swift:1:1: warning: x\\r\\ny "), reporter.identifier)
         }
+    }
+
+    /// No reporter writes a C0 control (but tab and its own line breaks), DEL, a C1 control (U+009B is a
+    /// terminal's CSI) or a bidirectional control (U+202E reorders what a terminal or a review page shows)
+    /// raw, wherever it comes from: the path, the message or the source line. Every registered reporter.
+    func testEveryReporterEscapesControlAndBidiCharactersEverywhere() throws {
+        let hostile: [Unicode.Scalar] = [
+            "\u{01}", "\u{07}", "\u{08}", "\u{1B}", "\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}",
+            "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
+            "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+        ]
+        let all = String(String.UnicodeScalarView(hostile))
+        var d = Self.diagnostics[1]
+        d.path = "Sources/evil\(all)gpj.swift"
+        d.message = "Remove\(all)it"
+        d.lineText = "  x\(all)._printChanges()"
+        XCTAssertGreaterThanOrEqual(ReporterRegistry.all.count, 12)
+        for reporter in ReporterRegistry.all {
+            let out = Self.report(reporter, [d])
+            for scalar in hostile {
+                XCTAssertFalse(out.unicodeScalars.contains(scalar),
+                               "\(reporter.identifier) writes U+\(String(scalar.value, radix: 16, uppercase: true)) raw")
+            }
+            // Escaped, not dropped: the path is still told apart from another one.
+            var plain = d
+            plain.path = "Sources/evilgpj.swift"
+            plain.message = "Removeit"
+            XCTAssertNotEqual(out, Self.report(reporter, [plain]), reporter.identifier)
+        }
+        // Where the format has a reader, the value reads back intact.
+        let json = try JSONSerialization.jsonObject(with: Data(Self.report(JSONReporter.self, [d]).utf8)) as? [[String: Any]]
+        XCTAssertEqual(json?.first?["reason"] as? String, d.message)
+        XCTAssertEqual(TextEscaping.singleLine("a\u{202E}b\u{9B}c\u{7F}"), "a\\u{202E}b\\u{9B}c\\u{7F}")
+        XCTAssertEqual(XMLEscaping.escape("a\u{202E}b\u{9B}"), "a&#x202E;b&#x9B;")
+        XCTAssertEqual(JSONWriter.quoted("a\u{202E}b\u{9B}\u{7F}→é"), "\"a\\u202eb\\u009b\\u007f→é\"")
+        // `dump reducers` keeps the oracle's spelling.
+        XCTAssertEqual(JSONWriter.quoted("a\u{202E}", shortBackspaceAndFormFeed: false), "\"a\u{202E}\"")
     }
 
     func testSummaryLinePluralisation() {

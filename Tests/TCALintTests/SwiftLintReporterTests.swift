@@ -83,7 +83,11 @@ final class SwiftLintReporterTests: XCTestCase {
         let rows = Self.parseCSV(ReporterTests.report(CSVReporter.self, Self.hostileDiagnostics))
         XCTAssertEqual(rows.count, 3, "\(rows)")
         XCTAssertTrue(rows.allSatisfy { $0.count == 7 }, "\(rows)")
-        XCTAssertEqual(rows[1], [Self.hostilePath, "1", "1", "Warning", "Send For Logic Reuse", Self.hostile, "send_for_logic_reuse"])
+        // Quotes, commas and line breaks come back as they were; ESC and BEL come back as the text `\u{1B}`, `\u{07}`
+        // (no report carries a control character raw).
+        let escaped = Self.hostile.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}").replacingOccurrences(of: "\u{07}", with: "\\u{07}")
+        XCTAssertNotEqual(escaped, Self.hostile)
+        XCTAssertEqual(rows[1], [Self.hostilePath, "1", "1", "Warning", "Send For Logic Reuse", escaped, "send_for_logic_reuse"])
         XCTAssertEqual(rows[2][5], ReporterTests.diagnostics[3].message)
         // A field needing nothing is written bare, as SwiftLint writes it.
         XCTAssertEqual(CSVReporter.field("Sources/A.swift"), "Sources/A.swift")

@@ -106,6 +106,9 @@ private struct RawTokenCollector {
             let kind: CoarseKind
             switch piece {
             case .lineComment, .docLineComment, .blockComment, .docBlockComment: kind = .comment
+            // A byte order mark starting the file: SwiftParser keeps it as unexpected text but reports no
+            // error, and swiftc skips it; tca-lint's tokenizer treats it as whitespace.
+            case .unexpectedText(let text) where offset == 0 && text == "\u{FEFF}": continue
             case .unexpectedText: kind = .unknown
             default: continue
             }

@@ -57,14 +57,36 @@ public struct Configuration: Sendable {
 
     /// The fold of `layers`, earliest first.
     public init(layers: [ConfigurationLayer], knownRules: [RuleConfigInfo], workingDirectory: String) {
-        let workingDirectory = Paths.normalize(workingDirectory)
-        var enabled = Set(knownRules.filter { !$0.isOptIn }.map(\.id))
+        var fold = Fold(knownRules: knownRules)
+        for layer in layers { fold.apply(layer, knownRules: knownRules) }
+        self.init(fold: fold, knownRules: knownRules, workingDirectory: Paths.normalize(workingDirectory))
+    }
+
+    /// `parent` with `layers` folded on top: the same as the fold of the parent's layers and then these, at
+    /// the cost of these alone (a nested configuration in each of n nested folders folded n² layers).
+    public init(extending parent: Configuration, with layers: [ConfigurationLayer]) {
+        var fold = parent.fold
+        for layer in layers { fold.apply(layer, knownRules: parent.knownRules) }
+        self.init(fold: fold, knownRules: parent.knownRules, workingDirectory: parent.workingDirectory)
+    }
+
+    /// The state of the fold of layers (SwiftLint's merge rules, see the type's documentation).
+    struct Fold: Sendable {
+        var enabled: Set<String>
         var included: [String] = [], excluded: [String] = []
         var strict = false, allowZero = false
         var reporter: String?, baseline: String?
         var settings: [String: RuleSettings] = [:]
-        for rule in knownRules { settings[rule.id] = RuleSettings(severity: rule.defaultSeverity) }
-        for layer in layers {
+        var paths: [String] = []
+        var firstDirectory: String?
+        var warnings: [ConfigurationError.Problem] = []
+
+        init(knownRules: [RuleConfigInfo]) {
+            enabled = Set(knownRules.filter { !$0.isOptIn }.map(\.id))
+            for rule in knownRules { settings[rule.id] = RuleSettings(severity: rule.defaultSeverity) }
+        }
+
+        mutating func apply(_ layer: ConfigurationLayer, knownRules: [RuleConfigInfo]) {
             if let only = layer.onlyRules {
                 enabled = Set(only)
             } else {
@@ -72,32 +94,43 @@ public struct Configuration: Sendable {
                 enabled.subtract(layer.disabledRules)
             }
             // SwiftLint's `mergedIncludedAndExcluded`: the later layer wins for a path in both lists.
-            included = included.filter { !layer.excluded.contains($0) } + layer.included
-            excluded = excluded.filter { !layer.included.contains($0) } + layer.excluded
+            if !layer.excluded.isEmpty { included = included.filter { !layer.excluded.contains($0) } }
+            included += layer.included
+            if !layer.included.isEmpty { excluded = excluded.filter { !layer.included.contains($0) } }
+            excluded += layer.excluded
             strict = layer.strict ?? strict
             allowZero = layer.allowZeroLintableFiles ?? allowZero
             reporter = layer.reporter ?? reporter
             baseline = layer.baseline ?? baseline
             for (id, severity) in layer.severities { settings[id]?.severity = severity }
             for (id, globs) in layer.ruleExcluded { settings[id]?.excluded = globs }
+            if let path = layer.path { paths.append(path) }
+            if firstDirectory == nil { firstDirectory = layer.directory }
+            warnings += layer.warnings
         }
-        self.configFilePaths = layers.compactMap(\.path)
-        self.baseDirectory = layers.first?.directory ?? workingDirectory
+    }
+
+    private let fold: Fold
+
+    private init(fold: Fold, knownRules: [RuleConfigInfo], workingDirectory: String) {
+        self.fold = fold
+        self.configFilePaths = fold.paths
+        self.baseDirectory = fold.firstDirectory ?? workingDirectory
         self.workingDirectory = workingDirectory
-        self.included = included
-        self.excluded = excluded
-        self.strict = strict
-        self.allowZeroLintableFiles = allowZero
-        self.reporter = reporter
-        self.baseline = baseline
-        self.warnings = layers.flatMap(\.warnings)
+        self.included = fold.included
+        self.excluded = fold.excluded
+        self.strict = fold.strict
+        self.allowZeroLintableFiles = fold.allowZero
+        self.reporter = fold.reporter
+        self.baseline = fold.baseline
+        self.warnings = fold.warnings
         self.knownRules = knownRules
-        self.enabledRuleIDs = knownRules.map(\.id).filter(enabled.contains)
-        self.ruleSettings = settings
-        self.includedFilter = PathFilter(patterns: included, baseDirectory: "/")
-        self.excludedFilter = PathFilter(patterns: excluded, baseDirectory: "/")
+        self.enabledRuleIDs = knownRules.map(\.id).filter(fold.enabled.contains)
+        self.ruleSettings = fold.settings
+        self.includedFilter = PathFilter(patterns: fold.included, baseDirectory: "/")
+        self.excludedFilter = PathFilter(patterns: fold.excluded, baseDirectory: "/")
         var ruleFilters: [String: PathFilter] = [:]
-        for (id, s) in settings where !s.excluded.isEmpty {
+        for (id, s) in fold.settings where !s.excluded.isEmpty {
             ruleFilters[id] = PathFilter(patterns: s.excluded, baseDirectory: "/")
         }
         self.ruleExcludedFilters = ruleFilters

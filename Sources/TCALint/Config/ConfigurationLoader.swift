@@ -45,32 +45,49 @@ public enum ConfigurationLoader {
                  workingDirectory: workingDirectory, knownRules: knownRules)
     }
 
+    /// How many files a `parent_config` chain may hold beyond the first: real chains are a handful long
+    /// (repository, team, organisation); a longer one is a mistake or an attack, refused with its path.
+    public static let maxParentDepth = 64
+
     /// The layers of one file: its `parent_config` chain first (outermost parent first), then the file.
-    /// - Parameter visiting: absolute paths of the files whose parent is being read (cycle detection).
-    static func layers(of path: String, workingDirectory: String, knownRules: [RuleConfigInfo],
-                       visiting: [String] = []) throws -> [ConfigurationLayer] {
-        let bytes = try read(path, workingDirectory: workingDirectory)
-        let yaml = try YAMLSubsetParser.parse(bytes, path: path)
-        let layer = try ConfigurationLayer(yaml: yaml, path: path, knownRules: knownRules, workingDirectory: workingDirectory)
-        guard let parent = layer.parentConfig else { return [layer] }
-        let absolute = Paths.absolute(path, base: workingDirectory)
-        let chain = visiting + [absolute]
-        if chain.contains(parent.path) {
-            throw ConfigurationError(path: path, line: parent.position.line, column: parent.position.column,
-                                     message: "'parent_config' makes a cycle: "
-                                        + (chain + [parent.path]).joined(separator: " → "))
+    /// Followed in a loop (no recursion, whatever the length), each file once: a cycle or a chain longer
+    /// than `maxParentDepth` is an error at the `parent_config` that goes one step too far.
+    static func layers(of path: String, workingDirectory: String, knownRules: [RuleConfigInfo]) throws -> [ConfigurationLayer] {
+        var chain: [ConfigurationLayer] = []  // the file first, then each parent
+        var visited: [String] = []  // absolute paths, in chain order
+        var seen = Set<String>()
+        var next = path
+        while true {
+            let bytes = try read(next, workingDirectory: workingDirectory)
+            let yaml = try YAMLSubsetParser.parse(bytes, path: next)
+            let layer = try ConfigurationLayer(yaml: yaml, path: next, knownRules: knownRules, workingDirectory: workingDirectory)
+            let absolute = Paths.absolute(next, base: workingDirectory)
+            chain.append(layer)
+            visited.append(absolute)
+            seen.insert(absolute)
+            guard let parent = layer.parentConfig else { break }
+            if seen.contains(parent.path) {
+                throw ConfigurationError(path: next, line: parent.position.line, column: parent.position.column,
+                                         message: "'parent_config' makes a cycle: "
+                                            + (visited + [parent.path]).joined(separator: " → "))
+            }
+            guard chain.count <= maxParentDepth else {
+                throw ConfigurationError(path: next, line: parent.position.line, column: parent.position.column,
+                                         message: "'parent_config' goes more than \(maxParentDepth) parents deep (from \(visited[0])); "
+                                            + "a chain of parents is meant to be a few files long")
+            }
+            guard FileStamp(path: parent.path).exists else {
+                throw ConfigurationError(path: next, line: parent.position.line, column: parent.position.column,
+                                         message: "'parent_config' names \(parent.path), which does not exist")
+            }
+            next = parent.path
         }
-        guard FileStamp(path: parent.path).exists else {
-            throw ConfigurationError(path: path, line: parent.position.line, column: parent.position.column,
-                                     message: "'parent_config' names \(parent.path), which does not exist")
-        }
-        return try layers(of: parent.path, workingDirectory: workingDirectory, knownRules: knownRules,
-                          visiting: chain) + [layer]
+        return chain.reversed()
     }
 
     /// Files larger than this are not configuration files; refusing them keeps a mistaken
     /// `--config` pointing at a huge file from stalling an editor.
-    static let maxSize = 1 << 20
+    static let maxSize = FileReader.Limit.configuration
 
     static func read(_ path: String, workingDirectory: String) throws -> [UInt8] {
         let absolute = Paths.absolute(path, base: workingDirectory)
@@ -92,14 +109,19 @@ public enum ConfigurationLoader {
             throw ConfigurationError(path: path, line: 0, column: 0,
                                      message: "is a directory; give the path of the configuration file (\(fileName))")
         }
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw ConfigurationError(path: path, line: 0, column: 0, message: "configuration file cannot be read (check its permissions)")
-        }
-        if data.count > maxSize {
+        // Capped: a file that announces size 0 and never ends (`/proc/self/pagemap`) is refused at the cap.
+        switch FileReader.read(absolute, limit: maxSize) {
+        case .success(let bytes):
+            return bytes
+        case .failure(.tooLarge):
             throw ConfigurationError(path: path, line: 0, column: 0,
                                      message: "configuration file is larger than \(maxSize) bytes; is this the right file?")
+        case .failure(.notRegularFile):
+            throw ConfigurationError(path: path, line: 0, column: 0,
+                                     message: "configuration file is not a regular file (a device, FIFO or socket)")
+        case .failure(.cannotOpen(let reason)), .failure(.readFailed(let reason)):
+            throw ConfigurationError(path: path, line: 0, column: 0, message: "configuration file cannot be read (\(reason))")
         }
-        return [UInt8](data)
     }
 }
 

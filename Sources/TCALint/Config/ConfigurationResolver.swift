@@ -31,13 +31,21 @@ public final class ConfigurationResolver {
     /// A configuration with its linter, built once per distinct list of files: the same instance
     /// for every folder that shares it, so callers can group files by identity.
     public final class Resolved {
-        public let layers: [ConfigurationLayer]
         public let configuration: Configuration
         public let linter: Linter
 
+        /// The configuration files it folds, earliest first (`configuration.configFilePaths`).
+        public var configurationFiles: [String] { configuration.configFilePaths }
+
         init(layers: [ConfigurationLayer], knownRules: [RuleConfigInfo], workingDirectory: String) {
-            self.layers = layers
             self.configuration = Configuration(layers: layers, knownRules: knownRules, workingDirectory: workingDirectory)
+            self.linter = Linter(configuration: configuration)
+        }
+
+        /// A nested folder's: the parent folder's configuration with the folder's own file's layers on top,
+        /// folded once (not all the layers above again: n nested configurations cost n, not n²).
+        init(extending parent: Resolved, with layers: [ConfigurationLayer]) {
+            self.configuration = Configuration(extending: parent.configuration, with: layers)
             self.linter = Linter(configuration: configuration)
         }
     }
@@ -88,7 +96,7 @@ public final class ConfigurationResolver {
             stamps[candidate] = stamp
             if stamp.isRegularFile || ConfigurationLoader.entryExists(candidate) {
                 result = parent.flatMap { above in
-                    Result { make(above.layers + (try layersOfFile(candidate))) }.mapError(Self.configurationError)
+                    Result { Resolved(extending: above, with: try layersOfFile(candidate)) }.mapError(Self.configurationError)
                 }
             } else {
                 result = parent

@@ -19,8 +19,9 @@ import Darwin
 ///   right before the rename; otherwise nothing is written (`WriteError.changedOnDisk`). A write that
 ///   lands on the old file during the rename itself is detected afterwards and the old file's content,
 ///   that write included, is put back. A writer that opened the old file just before the rename may write
-///   into it some time later: given a `ReplacedFiles`, the old file stays open and is checked once more
-///   when that has settled (`ReplacedFiles.settle()`).
+///   into it some time later, or keep it open and write whenever it likes: given a `ReplacedFiles`, the old
+///   file stays open and is checked once more when that has settled (`ReplacedFiles.settle()`) and at the
+///   end of the run (`ReplacedFiles.finish()`).
 /// - Temporary files are registered with `TemporaryFiles`, whose signal handlers unlink them on
 ///   SIGINT/SIGTERM.
 public enum AtomicFileWriter {
@@ -79,28 +80,33 @@ public enum AtomicFileWriter {
             errno = openError
             throw failure(path, "cannot create a temporary file in \(directory): \(errorText())")
         }
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-            TemporaryFiles.unregister(temporary)
-        }
-        do {
-            defer { close(fd) }
-            if !writeAll(bytes, to: fd) { throw failure(path, "write failed: \(errorText())") }
-            if exists {
-                try keepAttributes(of: existing, original: original, on: fd, path: path)
-                // Last, so that a setuid/setgid bit cleared by fchown is set again.
-                if fchmod(fd, mode) != 0 { throw failure(path, "cannot set permissions: \(errorText())") }
-            }
-            if fsync(fd) != 0 { throw failure(path, "fsync failed: \(errorText())") }
-        }
         var checked = stat()
-        if let expected {
-            guard let now = identity(of: target), now.st_dev == existing.st_dev, now.st_ino == existing.st_ino,
-                  fstat(original, &checked) == 0, readAll(original) == expected else { throw changed(path) }
+        do {
+            do {
+                defer { close(fd) }
+                if !writeAll(bytes, to: fd) { throw failure(path, "write failed: \(errorText())") }
+                if exists {
+                    try keepAttributes(of: existing, original: original, on: fd, path: path)
+                    // Last, so that a setuid/setgid bit cleared by fchown is set again.
+                    if fchmod(fd, mode) != 0 { throw failure(path, "cannot set permissions: \(errorText())") }
+                }
+                if fsync(fd) != 0 { throw failure(path, "fsync failed: \(errorText())") }
+            }
+            if let expected {
+                guard let now = identity(of: target), now.st_dev == existing.st_dev, now.st_ino == existing.st_ino,
+                      fstat(original, &checked) == 0, readAll(original) == expected else { throw changed(path) }
+            }
+            guard rename(temporary, target) == 0 else { throw failure(path, "cannot replace the file: \(errorText())") }
+            TemporaryFiles.unregister(temporary)
+        } catch var error as WriteError {
+            defer { TemporaryFiles.unregister(temporary) }
+            // A temporary file that cannot be removed (the folder became unwritable meanwhile) is named, never
+            // left behind silently; a later run names it too (`LeftoverTemporaryFiles`).
+            if unlink(temporary) != 0 && errno != ENOENT {
+                error.message += "; its temporary file \(temporary) could not be removed (\(errorText())): remove it by hand"
+            }
+            throw error
         }
-        guard rename(temporary, target) == 0 else { throw failure(path, "cannot replace the file: \(errorText())") }
-        renamed = true
         // Checked at once, and again after the (slow) folder sync: a writer that opened the old file just
         // before the rename may write into it just after.
         if expected != nil { try restoreIfWrittenMeanwhile(original, since: checked, replacing: bytes, at: path) }
@@ -115,8 +121,10 @@ public enum AtomicFileWriter {
     /// When the replaced file (still open as `original`) changed after it was checked, someone wrote to it
     /// during the rename: their bytes win, the old file's whole content is put back and the fix is
     /// reported as skipped. Should the new file have changed too, the old content is kept beside it.
+    /// `heldOpen`: the write was found long after the rename (`ReplacedFiles.finish()`), so it came from a
+    /// process that keeps the file open; the message says so.
     static func restoreIfWrittenMeanwhile(_ original: Int32, since checked: stat, replacing written: [UInt8],
-                                                  at path: String) throws {
+                                          at path: String, heldOpen: Bool = false) throws {
         var now = stat()
         guard fstat(original, &now) == 0, !sameContentStamp(now, checked), let restored = readAll(original) else { return }
         do {
@@ -127,7 +135,10 @@ public enum AtomicFileWriter {
             try? write(restored, to: aside)
             throw failure(path, "the file was written by another process during the fix, before and after the rename; its earlier content is kept in \(aside)")
         }
-        throw WriteError(path: path, message: "the file was written by another process while it was being replaced; that content, the write included, is put back and the fix not applied", changedOnDisk: true)
+        if heldOpen {
+            throw WriteError(path: path, message: "another process keeps the file open and wrote to it after it was replaced (an `exec 3>>` redirection, a logger); its writes went to the replaced file, whose content, those writes included, is put back and the fix not applied. Its writes from now on go to the replaced file, which no name reaches: stop it (or make it reopen the file), then fix again", changedOnDisk: true)
+        }
+        throw WriteError(path: path, message: "the file was written by another process while it was being replaced; that content, the write included, is put back and the fix not applied (a process that keeps the file open, such as a logger, goes on writing to the replaced file, which no name reaches: stop it before fixing)", changedOnDisk: true)
     }
 
     private static func writeInPlace(_ bytes: [UInt8], to target: String, reportedAs path: String) throws {

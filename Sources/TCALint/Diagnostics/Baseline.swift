@@ -124,10 +124,14 @@ public struct Baseline: Equatable, Sendable {
     }
 
     public static func read(from path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReadError(path: path, message: "cannot read the baseline file (missing or unreadable)")
+        switch FileReader.read(path, limit: FileReader.Limit.baseline) {
+        case .success(let bytes):
+            return try parse(Data(bytes), path: path)
+        case .failure(.cannotOpen(let reason)):
+            throw ReadError(path: path, message: "cannot read the baseline file (\(reason))")
+        case .failure(let failure):
+            throw ReadError(path: path, message: "cannot read the baseline file: \(failure)")
         }
-        return try parse(data, path: path)
     }
 
     public static func parse(_ data: Data, path: String) throws -> Baseline {

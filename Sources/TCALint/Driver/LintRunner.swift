@@ -68,8 +68,9 @@ public struct LintRunner {
     /// What the first phase learned of one file.
     enum Read: Sendable {
         case problem(FileProblem)
-        /// Read, nothing to tokenize (no needle).
-        case skipped(bytes: Int)
+        /// Read, nothing to tokenize (no needle); the names it may extend (`extension Feature`), in case one
+        /// turns out to be a reducer: its members are then the feature's.
+        case skipped(bytes: Int, extends: [String])
         case facts(FileFacts)
     }
 
@@ -95,19 +96,42 @@ public struct LintRunner {
     /// `everyFile`: tokenize every readable file, needles or not (files named one by one, whose project's own
     /// reducer protocols are not known yet).
     public func read(_ paths: [String], everyFile: Bool = false) -> Reads {
-        let learned = project.map { $0.projectReducerProtocols.map { Array($0.utf8) } } ?? []
+        let learned = project?.projectReducerProtocolNeedles ?? NameNeedles([])
         var reads = parallelMap(count: paths.count, jobs: jobs) { i in read(paths[i], learned: learned, everyFile: everyFile) }
-        let index: FeatureIndex
         if let project {
-            index = project.replacing(reads.compactMap { if case .facts(let f) = $0 { return f } else { return nil } })
+            let index = project.replacing(reads.compactMap { if case .facts(let f) = $0 { return f } else { return nil } })
+            return Reads(paths: paths, reads: reads, project: index)
         } else {
             var facts: [FileFacts?] = reads.map { if case .facts(let f) = $0 { return f } else { return nil } }
-            index = ProjectIndexer.learnReducerProtocols(paths: paths, facts: &facts, given: [], jobs: jobs, isCandidate: { i in
+            var index = ProjectIndexer.learnReducerProtocols(paths: paths, facts: &facts, given: [], jobs: jobs, isCandidate: { i in
                 if case .skipped = reads[i] { return true } else { return false }
             })
             for (i, f) in facts.enumerated() { if let f, case .skipped = reads[i] { reads[i] = .facts(f) } }
+            index = readExtensionsOfReducers(paths, &reads, index: index)
+            return Reads(paths: paths, reads: reads, project: index)
         }
-        return Reads(paths: paths, reads: reads, project: index)
+    }
+
+    /// Files without a needle that extend one of the project's reducers (`extension Feature { var date: Date … }`
+    /// with no `Reduce` in sight): tokenized too, so that the model holds every member a reducer has (a fix that
+    /// adds one must know the name is free in every file). Only the names after `extension`, noted when the file
+    /// was first read, are compared; the few files that match are read again.
+    private func readExtensionsOfReducers(_ paths: [String], _ reads: inout [Read], index: FeatureIndex) -> FeatureIndex {
+        let reducers = index.reducerTypeNames
+        let pending = reads.indices.filter { i in
+            guard case .skipped(_, let extends) = reads[i] else { return false }
+            return extends.contains(where: reducers.contains)
+        }
+        guard !pending.isEmpty else { return index }
+        let found: [Read] = parallelMap(count: pending.count, jobs: jobs) { n in read(paths[pending[n]], learned: NameNeedles([]), everyFile: true) }
+        var added: [FileFacts] = []
+        for (n, read) in found.enumerated() {
+            // A file that changed in between keeps what the first read saw (it holds no needle then).
+            guard case .facts(let f) = read else { continue }
+            reads[pending[n]] = read
+            added.append(f)
+        }
+        return added.isEmpty ? index : index.replacing(added)
     }
 
     /// The second phase: every rule on the facts of the files read (those in `only`, when given), with the
@@ -120,7 +144,7 @@ public struct LintRunner {
     }
 
     /// Reads, checks and, when it may hold facts or findings, tokenizes one file and extracts its facts.
-    func read(_ path: String, learned: [[UInt8]], everyFile: Bool = false) -> Read {
+    func read(_ path: String, learned: NameNeedles, everyFile: Bool = false) -> Read {
         let bytes: [UInt8]
         switch FileReader.read(path) {
         case .success(let b): bytes = b
@@ -129,7 +153,9 @@ public struct LintRunner {
         if let failure = TextCheck.check(bytes) {
             return .problem(FileProblem(path: path, message: "\(failure.description), skipped"))
         }
-        guard everyFile || ProjectIndexer.isWorthReading(bytes, learned: learned) else { return .skipped(bytes: bytes.count) }
+        guard everyFile || ProjectIndexer.isWorthReading(bytes, learned: learned) else {
+            return .skipped(bytes: bytes.count, extends: ProjectIndexer.extendedNames(bytes))
+        }
         return .facts(ProjectIndexer.facts(path: path, bytes: bytes))
     }
 
@@ -150,7 +176,7 @@ public struct LintRunner {
             switch read {
             case .problem(let problem):
                 outcome.problems.append(problem)
-            case .skipped(let bytes):
+            case .skipped(let bytes, _):
                 outcome.filesLinted += 1
                 outcome.bytesLinted += bytes
             case .facts(let facts):

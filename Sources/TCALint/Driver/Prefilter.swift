@@ -39,7 +39,13 @@ public enum Prefilter {
     /// `mayContainFinding`, or a name of the project's own reducer protocols occurs: a file declaring
     /// `struct X: Feature` where another file declares `protocol Feature: Reducer` has no needle of its own.
     public static func mayContainFinding(_ bytes: [UInt8], projectNames: [[UInt8]]) -> Bool {
-        mayContainFinding(bytes) || projectNames.contains { contains(bytes, needle: $0) }
+        mayContainFinding(bytes, projectNames: NameNeedles(bytes: projectNames))
+    }
+
+    /// The same with the names prepared once (`FeatureIndex.projectReducerProtocolNeedles`): one pass over the
+    /// file whatever their number.
+    public static func mayContainFinding(_ bytes: [UInt8], projectNames: NameNeedles) -> Bool {
+        mayContainFinding(bytes) || projectNames.occurs(in: bytes)
     }
 
     /// True when `needle` occurs in the bytes.
@@ -47,6 +53,17 @@ public enum Prefilter {
         bytes.withUnsafeBytes { haystack in
             guard let base = haystack.baseAddress else { return false }
             return needle.withUnsafeBytes { n in search(base, haystack.count, n.baseAddress!, n.count) }
+        }
+    }
+
+    /// The offset of the first occurrence of `needle` at or after `from`, or nil.
+    public static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard from >= 0, from < bytes.count, !needle.isEmpty else { return nil }
+        return bytes.withUnsafeBytes { haystack in
+            guard let base = haystack.baseAddress else { return nil }
+            return needle.withUnsafeBytes { n in
+                find(base + from, haystack.count - from, n.baseAddress!, n.count).map { $0 - base }
+            }
         }
     }
 
@@ -62,15 +79,20 @@ public enum Prefilter {
     }()
 
     static func search(_ haystack: UnsafeRawPointer, _ count: Int, _ needle: UnsafeRawPointer, _ needleCount: Int) -> Bool {
-        if let memmem = memmemFunction { return memmem(haystack, count, needle, needleCount) != nil }
         guard needleCount > 0 else { return true }
+        return find(haystack, count, needle, needleCount) != nil
+    }
+
+    /// Where the needle (not empty) first occurs in the haystack.
+    private static func find(_ haystack: UnsafeRawPointer, _ count: Int, _ needle: UnsafeRawPointer, _ needleCount: Int) -> UnsafeRawPointer? {
+        if let memmem = memmemFunction { return memmem(haystack, count, needle, needleCount).map { UnsafeRawPointer($0) } }
         let first = Int32(needle.load(as: UInt8.self))
         var start = haystack
         let end = haystack + count
         while end - start >= needleCount, let hit = memchr(start, first, end - start - needleCount + 1) {
-            if memcmp(hit, needle, needleCount) == 0 { return true }
+            if memcmp(hit, needle, needleCount) == 0 { return UnsafeRawPointer(hit) }
             start = UnsafeRawPointer(hit) + 1
         }
-        return false
+        return nil
     }
 }

@@ -208,6 +208,8 @@ public struct DependencyFacts: Sendable, Equatable {
     public var name: String
     /// The property's name token.
     public var anchor: Anchor
+    /// Declared inside a member-level `#if`: the property exists in some build configurations only.
+    public var isConditional = false
 }
 
 /// One reducer builder list of a type: its element tree and what composes in it.

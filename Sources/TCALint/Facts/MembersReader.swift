@@ -25,7 +25,13 @@ struct MembersReader {
             name: header.name, qualifiedName: header.qualifiedName, kind: header.kind, nameToken: header.nameToken,
             hasReducerAttribute: false, inherits: [], membersOpen: header.open, membersClose: close))
         var j = header.open + 1
+        var ifDepth = 0  // member-level `#if` nesting: what is declared inside exists in some configurations only
         while j < close {
+            if code.kind(j) == .pound {
+                if code.is(j, "#if") { ifDepth += 1 } else if code.is(j, "#endif") { ifDepth = max(0, ifDepth - 1) }
+                j += 1
+                continue
+            }
             guard code.kind(j) == .keyword || (code.isPunct(j, .at) && code.is(j + 1, "Dependency")) else {
                 j = code.skipGroup(j, limit: close)
                 continue
@@ -35,7 +41,9 @@ struct MembersReader {
                 continue
             }
             if (code.is(j, "var") || code.is(j, "let")) && code.isNameLike(j + 1) {
+                let dependenciesBefore = facts.dependencies.count
                 let end = readProperty(at: j, into: &facts, referenced: &referenced)
+                if ifDepth > 0 { for d in dependenciesBefore..<facts.dependencies.count { facts.dependencies[d].isConditional = true } }
                 members.append(Member(name: CasePath.name(j + 1, code: code), start: j, end: end))
                 j = end
                 continue

@@ -56,6 +56,11 @@ public final class FeatureIndex: @unchecked Sendable {
         let (protocols, parents) = Self.reducerProtocolClosure(ordered, aliases: aliases)
         self.reducerProtocols = protocols
         self.protocolParent = parents
+        // Computed once: every file of a run asks for them.
+        let own = protocols.subtracting(Self.tcaReducerProtocols)
+        self.projectReducerProtocolSet = own
+        self.projectReducerProtocols = own.sorted()
+        self.projectReducerProtocolNeedles = NameNeedles(self.projectReducerProtocols)
         self.typeNames = LockedLazy {
             var names = Set<String>()
             for file in ordered {
@@ -114,7 +119,11 @@ public final class FeatureIndex: @unchecked Sendable {
     private let typeNames: LockedLazy<Set<String>>
 
     /// The project's own reducer protocols and aliases (TCA's left out), sorted.
-    public var projectReducerProtocols: [String] { reducerProtocols.subtracting(Self.tcaReducerProtocols).sorted() }
+    public let projectReducerProtocols: [String]
+    /// The same, as a set.
+    public let projectReducerProtocolSet: Set<String>
+    /// The same, as needles for the prefilter (one pass over a file whatever their number).
+    public let projectReducerProtocolNeedles: NameNeedles
 
     /// The feature with this qualified name.
     public func feature(_ qualifiedName: String) -> Feature? {
@@ -148,28 +157,35 @@ public final class FeatureIndex: @unchecked Sendable {
     }
 
 
-    /// Protocols (and aliases) that refine a reducer protocol, to a fixed point; each with the step towards it.
+    /// Protocols (and aliases) that refine a reducer protocol, through chains; each with the step towards it.
+    /// A walk from TCA's protocols over "inherited by" edges: each declaration is looked at once per name it
+    /// inherits, so the time is linear in the declarations however they are ordered (a fixed-point loop over
+    /// every file took one round per link of a chain declared bottom-up).
     static func reducerProtocolClosure(_ files: [FileFacts], aliases: [String: String]) -> (Set<String>, [String: String]) {
         var known = tcaReducerProtocols
         var parent: [String: String] = [:]
-        var changed = true
-        while changed {
-            changed = false
-            for file in files {
-                for p in file.protocols where !known.contains(p.name) {
-                    if let base = p.inherits.first(where: known.contains) {
-                        known.insert(p.name)
-                        parent[p.name] = base
-                        changed = true
-                    }
-                }
-            }
-            for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) where !alias.contains(".") && !known.contains(alias) {
-                if let base = baseNames(of: target).first(where: known.contains) {
-                    known.insert(alias)
-                    parent[alias] = base
-                    changed = true
-                }
+        // Each protocol declaration and top-level alias, listed under every base name it names.
+        var candidates: [(name: String, bases: [String])] = []
+        var inheritedBy: [String: [Int]] = [:]
+        func add(_ name: String, _ bases: [String]) {
+            for base in Set(bases) { inheritedBy[base, default: []].append(candidates.count) }
+            candidates.append((name, bases))
+        }
+        for file in files { for p in file.protocols { add(p.name, p.inherits) } }
+        for (alias, target) in aliases.sorted(by: { $0.key < $1.key }) where !alias.contains(".") {
+            add(alias, baseNames(of: target))
+        }
+        var queue = known.sorted()
+        var head = 0
+        while head < queue.count {
+            let base = queue[head]
+            head += 1
+            for c in inheritedBy[base] ?? [] where !known.contains(candidates[c].name) {
+                let candidate = candidates[c]
+                // The first base it names that is known by now (`base` is): parents always lead to `Reducer`.
+                parent[candidate.name] = candidate.bases.first(where: known.contains) ?? base
+                known.insert(candidate.name)
+                queue.append(candidate.name)
             }
         }
         return (known, parent)

@@ -15,9 +15,9 @@ public enum ProjectIndexer {
 
     /// Whether the bytes can hold feature facts or findings: a fact needle, a rule's needle, or one of the
     /// project's own reducer protocol names (`learned`, from `FeatureIndex.projectReducerProtocols`).
-    public static func isWorthReading(_ bytes: [UInt8], learned: [[UInt8]] = []) -> Bool {
+    public static func isWorthReading(_ bytes: [UInt8], learned: NameNeedles = NameNeedles([])) -> Bool {
         factNeedles.contains { Prefilter.contains(bytes, needle: $0) } || Prefilter.mayContainFinding(bytes)
-            || learned.contains { Prefilter.contains(bytes, needle: $0) }
+            || learned.occurs(in: bytes)
     }
 
     /// The facts of one file's bytes (tokenized here).
@@ -34,7 +34,75 @@ public enum ProjectIndexer {
             guard let bytes = readText(paths[i]), isWorthReading(bytes) else { return nil }
             return Self.facts(path: paths[i], bytes: bytes)
         }
-        return learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, isCandidate: { _ in true })
+        let index = learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, isCandidate: { _ in true })
+        return readExtensionsOfReducers(paths: paths, facts: &facts, given: given, index: index, jobs: jobs)
+    }
+
+    static let extensionNeedle = Array("extension".utf8)
+
+    /// The name components written after each `extension` keyword in the bytes (`extension App.Feature: P` →
+    /// App, Feature), found by a byte search: comments and strings may add names, which only costs a read.
+    public static func extendedNames(_ bytes: [UInt8]) -> [String] {
+        var names: [String] = []
+        var from = 0
+        let n = bytes.count
+        func isIdentifier(_ c: UInt8) -> Bool {
+            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c >= 0x80
+        }
+        while let at = Prefilter.firstIndex(of: extensionNeedle, in: bytes, from: from) {
+            var i = at + extensionNeedle.count
+            from = i
+            guard at == 0 || !isIdentifier(bytes[at - 1]), i < n, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A else { continue }
+            while i < n && (bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D) { i += 1 }
+            while i < n {
+                let start = i
+                while i < n && isIdentifier(bytes[i]) { i += 1 }
+                guard i > start else { break }
+                names.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                guard i < n && bytes[i] == 0x2E else { break }  // `.`
+                i += 1
+            }
+            from = i
+        }
+        return names
+    }
+
+    /// A features index holds every member of every reducer: the files not read yet that may extend one
+    /// (`extension Feature { var date: Date … }` in a file that never says `Reduce`) are read too, so that
+    /// a fix adding a member to a reducer knows whether the name is taken elsewhere. One pass over the
+    /// unread files (a byte search for `extension` and for the reducers' names, in one pass whatever their number).
+    static func readExtensionsOfReducers(paths: [String], facts: inout [FileFacts?], given: [FileFacts], index: FeatureIndex,
+                                         jobs: Int) -> FeatureIndex {
+        let names = NameNeedles(index.reducerTypeNames.sorted())
+        let pending = facts.indices.filter { facts[$0] == nil }
+        guard !names.isEmpty, !pending.isEmpty else { return index }
+        let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
+            let path = paths[pending[n]]
+            guard let bytes = readText(path), Prefilter.contains(bytes, needle: extensionNeedle), names.occurs(in: bytes) else { return nil }
+            return Self.facts(path: path, bytes: bytes)
+        }
+        guard found.contains(where: { $0 != nil }) else { return index }
+        for (n, f) in found.enumerated() where f != nil { facts[pending[n]] = f }
+        return FeatureIndex(files: given + facts.compactMap { $0 })
+    }
+
+    /// The index of the projects the operands of a run belong to (`projectRoot(of:)` of each; a folder is
+    /// its own start), every file below those roots, and the run's own files: what a fix that adds a member
+    /// must see (an extension of the reducer outside the folder being fixed still declares members).
+    public static func projectIndex(operands: [String], runFiles: [String], jobs: Int) -> FeatureIndex {
+        var roots: [String] = []
+        for operand in operands.isEmpty ? ["."] : operands {
+            var st = stat()
+            let isFolder = stat(operand, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+            if let root = projectRoot(of: isFolder ? Paths.join(operand, "_") : operand), !roots.contains(root) { roots.append(root) }
+        }
+        let cwd = Paths.join(Paths.currentDirectory(), "")  // ends with `/`
+        var seen = Set(runFiles.map(absolute))
+        var files = runFiles
+        for path in roots.isEmpty ? [] : FileWalker().collect(roots).files where seen.insert(path).inserted {
+            files.append(path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path)
+        }
+        return index(paths: files, jobs: jobs)
     }
 
     /// Protocol chains continue in files that mention only the project's own names (`protocol Screen: Feature`,
@@ -48,11 +116,11 @@ public enum ProjectIndexer {
             let learned = index.projectReducerProtocols.filter { !searched.contains($0) }
             guard !learned.isEmpty else { return index }
             searched.formUnion(learned)
-            let needles = learned.map { Array($0.utf8) }
+            let needles = NameNeedles(learned)
             let pending = facts.indices.filter { facts[$0] == nil && isCandidate($0) }
             let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
                 let path = paths[pending[n]]
-                guard let bytes = readText(path), needles.contains(where: { Prefilter.contains(bytes, needle: $0) }) else { return nil }
+                guard let bytes = readText(path), needles.occurs(in: bytes) else { return nil }
                 return Self.facts(path: path, bytes: bytes)
             }
             guard found.contains(where: { $0 != nil }) else { return index }
@@ -95,13 +163,13 @@ public enum ProjectIndexer {
         var names = Set(given.flatMap(Self.relatedNames))
         var searched = Set<String>()
         for round in 0..<2 {
-            let needles = names.subtracting(searched).filter { $0.utf8.count >= 3 }.sorted().map { Array($0.utf8) }
+            let needles = NameNeedles(names.subtracting(searched).filter { $0.utf8.count >= 3 }.sorted())
             searched.formUnion(names)
             guard !needles.isEmpty else { break }
             let pending = facts.indices.filter { facts[$0] == nil }
             let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
                 let path = paths[pending[n]]
-                guard let bytes = readText(path), needles.contains(where: { Prefilter.contains(bytes, needle: $0) }) else { return nil }
+                guard let bytes = readText(path), needles.occurs(in: bytes) else { return nil }
                 return Self.facts(path: path, bytes: bytes)
             }
             for (n, f) in found.enumerated() where f != nil { facts[pending[n]] = f }

@@ -52,7 +52,10 @@ public final class WorkspaceIndex: @unchecked Sendable {
     @discardableResult
     public func reload(path: String) -> FeatureIndex {
         guard let bytes = ProjectIndexer.readText(path) else { return update { $0.removing(path: path) } }
-        guard ProjectIndexer.isWorthReading(bytes, learned: snapshot.projectReducerProtocols.map { Array($0.utf8) }) else {
+        let index = snapshot
+        // Worth reading as a run reads it: a needle, or an extension of one of the project's reducers.
+        guard ProjectIndexer.isWorthReading(bytes, learned: index.projectReducerProtocolNeedles)
+                || ProjectIndexer.extendedNames(bytes).contains(where: index.reducerTypeNames.contains) else {
             return update { $0.removing(path: path) }
         }
         let facts = ProjectIndexer.facts(path: path, bytes: bytes)

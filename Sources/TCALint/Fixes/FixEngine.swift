@@ -34,6 +34,7 @@ public struct FixEngine {
         self.includeUnsafe = includeUnsafe
         self.maxPasses = maxPasses
         self.fixable = fixable
+        self.project = project
     }
 
     public struct Outcome {
@@ -379,10 +380,12 @@ extension FixEngine {
     /// Every fix offered for the file's reported findings (unsafe ones too when `includeUnsafe`), each
     /// checked on its own exactly as `run` checks it: a fix whose result does not tokenize cleanly or
     /// still reports its finding is left out. For editors, which offer fixes one at a time.
-    public func checkedFixes(for source: SourceFile) -> [Fix] {
+    /// `including`: which fixes to check (the language server asks for one finding's): each fix checked costs a
+    /// re-lint of the file, so checking all of them for every request grew with the square of the findings.
+    public func checkedFixes(for source: SourceFile, including: (Fix) -> Bool = { _ in true }) -> [Fix] {
         let state = FileState(path: source.path, bytes: source.bytes, linter: linter, project: project)
         let (applicable, unsafeOnly) = candidates(in: state)
-        return (applicable + unsafeOnly).filter { fix in
+        return (applicable + unsafeOnly).filter(including).filter { fix in
             let after = FileState(path: source.path, bytes: TextEdit.apply(fix.edits, to: source.bytes), linter: linter, project: project)
             return state.problem(after: after, fixing: [fix]) == nil
         }

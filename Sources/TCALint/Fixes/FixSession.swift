@@ -54,15 +54,22 @@ public enum FixSession {
     ///   - unsafe: also apply unsafe fixes (`--unsafe`).
     ///   - diffOnly: write nothing, fill `FixReport.diff` (`--diff`).
     ///   - fixable: the findings of a pass whose fixes may apply (`--baseline`: those it does not cover).
-    ///   - project: the project the files belong to; each file is judged with its other files' features.
+    ///   - writableTree: where files may be written (the CLI: inside what it was asked to lint); a file whose
+    ///     real path lies outside is linted, not fixed, and with `diffOnly` not shown, as `--fix` would not
+    ///     write it. Nil: anywhere.
+    ///   - replacedFiles: where the old files stay open after their replacement; the caller then calls its
+    ///     `finish()` as late as it can (the CLI: before exiting). Nil: a watch of this run, finished here.
+    ///   - project: the project's feature model, for rules that read other files (and fixes that must know
+    ///     other files' members); nil: each file is its own project.
     public static func run(paths: [String], linter: Linter = Linter(), unsafe: Bool = false, diffOnly: Bool = false,
-                           maxPasses: Int = 4, project: FeatureIndex? = nil,
-                           fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 }) -> FixReport {
+                           maxPasses: Int = 4, fixable: @escaping ([Diagnostic]) -> [Diagnostic] = { $0 },
+                           writableTree: WritableTree? = nil, replacedFiles: ReplacedFiles? = nil,
+                           project: FeatureIndex? = nil) -> FixReport {
         var report = FixReport()
         let engine = FixEngine(linter: linter, includeUnsafe: unsafe, maxPasses: maxPasses, project: project, fixable: fixable)
         // Written files are counted once the old files they replaced have settled (see `ReplacedFiles`).
         var written: [(path: String, read: [UInt8], applied: [String: Int], remaining: [Diagnostic])] = []
-        let replaced = ReplacedFiles()
+        let replaced = replacedFiles ?? ReplacedFiles()
         func skip(_ path: String, _ error: Error, read: [UInt8]) {
             report.messages.append("\(error)")
             report.skippedFiles.append(path)
@@ -77,11 +84,22 @@ public enum FixSession {
                 report.skippedFiles.append(path)
                 continue
             }
+            // What `lint` refuses (not UTF-8, NUL bytes) is neither fixed nor diffed: the same message, skipped.
+            if let failure = TextCheck.check(snapshot.bytes) {
+                report.messages.append("\(path): error: \(failure.description), skipped")
+                report.skippedFiles.append(path)
+                continue
+            }
             let outcome = engine.run(SourceFile(path: path, bytes: snapshot.bytes))
             report.messages.append(contentsOf: outcome.messages)
             for (rule, n) in outcome.unsafeAvailable { report.unsafeAvailable[rule, default: 0] += n }
             guard outcome.bytes != snapshot.bytes else {
                 report.remaining.append(contentsOf: outcome.remaining)
+                continue
+            }
+            // A link (or a linked folder) leading out of the linted tree: never written, so never shown as a diff.
+            if let refusal = writableTree?.refusal(for: path) {
+                skip(path, AtomicFileWriter.WriteError(path: path, message: refusal), read: snapshot.bytes)
                 continue
             }
             if diffOnly {
@@ -107,7 +125,9 @@ public enum FixSession {
         }
         // A write that reached an old file after its rename put that file's content back: not fixed after all.
         var lateProblems: [String: AtomicFileWriter.WriteError] = [:]
-        for problem in replaced.settle() where lateProblems[problem.path] == nil { lateProblems[problem.path] = problem }
+        for problem in replaced.settle() + (replacedFiles == nil ? replaced.finish() : []) where lateProblems[problem.path] == nil {
+            lateProblems[problem.path] = problem
+        }
         for file in written {
             if let problem = lateProblems[file.path] {
                 skip(file.path, problem, read: file.read)

@@ -7,12 +7,14 @@ public enum UnifiedDiff {
     public static let contextLines = 3
 
     /// A header file name as git writes it: a name holding a control character (a hostile file name's
-    /// ESC or BEL would drive the terminal showing the patch), `"` or a backslash is C-quoted, `"a/e\033[31m.swift"`,
+    /// ESC or BEL would drive the terminal showing the patch; a bidi override would reorder what it shows), `"` or a backslash is C-quoted, `"a/e\033[31m.swift"`,
     /// which `git apply` and GNU `patch` read back; any other name is written as it is.
     static func headerName(_ name: String) -> String {
         let named: [Unicode.Scalar: String] = ["\u{07}": "a", "\u{08}": "b", "\t": "t", "\n": "n", "\u{0B}": "v",
                                                "\u{0C}": "f", "\r": "r", "\"": "\"", "\\": "\\"]
-        func needsQuoting(_ c: Unicode.Scalar) -> Bool { c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c == "\"" || c == "\\" }
+        func needsQuoting(_ c: Unicode.Scalar) -> Bool {
+            c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c == "\"" || c == "\\" || TextEscaping.isBidiControl(c)
+        }
         guard name.unicodeScalars.contains(where: needsQuoting) else { return name }
         var out = "\""
         for scalar in name.unicodeScalars {
@@ -40,7 +42,10 @@ public enum UnifiedDiff {
         let ops = script(ax, bx)
         let shown = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         let separator = shown.hasPrefix("/") ? "" : "/"
-        var out = "--- \(headerName("a" + separator + shown))\n+++ \(headerName("b" + separator + shown))\n"
+        // A name holding a space ends with a tab, as `git diff` writes it: GNU `patch` otherwise reads the
+        // name only up to the first space (`diff -u` puts a tab and a timestamp there).
+        let tab = shown.contains(" ") ? "\t" : ""
+        var out = "--- \(headerName("a" + separator + shown))\(tab)\n+++ \(headerName("b" + separator + shown))\(tab)\n"
         // Lines of each side before the current hunk, counted as the hunks go (once over `ops` in all).
         var counted = 0, before = (a: 0, b: 0)
         for hunk in hunks(ops, context: context) {

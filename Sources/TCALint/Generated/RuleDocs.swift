@@ -2749,7 +2749,8 @@ struct Counter {
 `--fix` removes the modifier and keeps the rest of the chain (`Feature()._printChanges()` becomes
 `Feature()`). A modifier alone on its line goes with its line; a postfix `#if DEBUG … #endif` that holds
 nothing but the modifier goes as a whole. A trailing comment on the modifier's line is kept. Not fixed: a
-call without a receiver (`_printChanges()` inside an extension) and optional chaining
+call without a receiver (`_printChanges()` inside an extension, or after a prefix operator such as
+`!._printChanges()`, where the operator applies to an implicit member) and optional chaining
 (`store?._printChanges()`).
 
 ```swift fix-before
@@ -6715,29 +6716,34 @@ struct Legacy: Reducer {
         "reduce_before_scope": #"""
 ## What it does
 
-Looks at every builder list of a reducer's `body` — the body itself, `CombineReducers { }`, the child
-closure of `Scope`, `.ifLet`, `.ifCaseLet`, `.forEach`, `.onChange`, and each branch of `if`/`else`,
-`switch` and `#if` — and reports a parent-logic element that comes before a `Scope(...)` element of the
-**same** list.
+Looks at every builder list of a reducer — `body`, `@ReducerBuilder` properties, helpers that build a
+reducer, and inside them `CombineReducers { }`, the child closure of `Scope`, `.ifLet`, `.ifCaseLet`,
+`.forEach`, `.onChange`, and each branch of `if`/`else`, `switch` and `#if` — for a parent-logic element
+listed before a child `Scope(...)` of the **same** list, and reports it when the order changes what the
+code does on an action the child handles:
+
+- the parent **reads child state that the child changes on that same action** (`case .form(.saveTapped):`
+  reading `state.form.name` while the child's own `case .saveTapped:` writes `name`): listed first, the
+  parent sees the value from before the child ran; or
+- the parent **replaces, removes or switches away the child's state** on an action the child handles
+  (`state.form = …`, `state.form = nil`, `state = .loading` for enum state): the child never sees its own
+  action.
+
+Code of the parent that runs for every action counts too: reading a field the child changes on one of
+its actions reads the stale value on that action.
 
 Parent logic is `Reduce { … }`, `Reduce(...)` (including `Reduce(self.core)` and `Reduce(core)`), or a
-call of a helper of the same type, visible in the file, that returns a `Reduce` (for example
-`coordinatorReduce()`). A Scope is any `Scope` initializer: `Scope(state: \.x, action: \.x)`,
-`Scope(\.loaded, action: \.child)` for enum state, legacy `Scope(state: \.x, action: /Action.x)`,
-`Scope<…>(…)` and `ComposableArchitecture.Scope(…)`, with or without modifiers.
-
-It reports only when the order changes what the code does: the parent logic reads or writes the
-child's state (`state.form`, by the key path the Scope gives) **while handling the child's own actions**
-— in a `case` whose pattern matches a non-delegate child action (`case .form(.saveButtonTapped):`,
-`if case .form(…) = action`), or in code that runs for every action (no `switch`, or code outside it).
-The finding is reported at the `Reduce` (or the helper's name), once per offending element, and names
-the Scope and the case it found.
+call of a helper of the same type that builds a `Reduce` (`coordinatorReduce()`), wherever the helper is
+declared. The child is the reducer the Scope runs, resolved through the project's feature model: its
+clauses are read in whichever file they are. The message names the action, the field, and where the child
+writes it.
 
 Not reported, because either order gives the same result: a parent that only passes the child's actions
-through (`case .form: return .none`), reacts to the child's delegate actions (the child does nothing with
-them), touches the child's state only on the parent's own actions (the Scope never forwards those to the
-child), or only sends actions to the child. An identity `Scope(state: \.self, action: \.self)` is no
-child.
+through (`case .form: return .none`), reacts to the child's delegate actions, reads child fields the child
+leaves alone on that action, writes child state without reading it, touches the child's state only on the
+parent's own actions (the Scope never forwards those to the child), or only sends actions to the child. A
+Scope whose child the model cannot resolve is not judged. An identity `Scope(state: \.self, action: \.self)`
+is no child.
 
 ## Why is this bad
 
@@ -6763,6 +6769,30 @@ parent they are attached to.
 import ComposableArchitecture
 
 @Reducer
+struct ProfileForm {
+  @ObservableState
+  struct State: Equatable {
+    var name = ""
+  }
+  enum Action {
+    case nameChanged(String)
+    case saveButtonTapped
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .nameChanged(name):
+        state.name = name
+        return .none
+      case .saveButtonTapped:
+        state.name = state.name.trimmingCharacters(in: .whitespaces)
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
 struct Profile {
   @ObservableState
   struct State: Equatable {
@@ -6776,7 +6806,7 @@ struct Profile {
   var body: some ReducerOf<Self> {
     ↓Reduce { state, action in
       if case .form(.saveButtonTapped) = action {
-        state.lastSavedName = state.form.name  // still the old, unnormalised value
+        state.lastSavedName = state.form.name  // still the untrimmed value
       }
       return .none
     }
@@ -6789,12 +6819,36 @@ struct Profile {
 
 Reported as:
 
-> Reduce runs before Scope(state: \.form) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; on the child's own action (case .form(.saveButtonTapped)) this Reduce reads or writes the child's state (state.form) before the child has run
+> Reduce runs before Scope(state: \.form) in the same builder, and on .form(.saveButtonTapped) it reads state.form.name before ProfileForm changes name on that action (ProfileForm's case .saveButtonTapped at Example.swift:19), so it sees the value from before the child ran; list the Scope first so the child handles its own action before the parent logic runs
 
 ## Use instead
 
 ```swift
 import ComposableArchitecture
+
+@Reducer
+struct ProfileForm {
+  @ObservableState
+  struct State: Equatable {
+    var name = ""
+  }
+  enum Action {
+    case nameChanged(String)
+    case saveButtonTapped
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .nameChanged(name):
+        state.name = name
+        return .none
+      case .saveButtonTapped:
+        state.name = state.name.trimmingCharacters(in: .whitespaces)
+        return .none
+      }
+    }
+  }
+}
 
 @Reducer
 struct Profile {
@@ -6813,7 +6867,7 @@ struct Profile {
     }
     Reduce { state, action in
       if case .form(.saveButtonTapped) = action {
-        state.lastSavedName = state.form.name  // already processed by the child
+        state.lastSavedName = state.form.name  // already trimmed by the child
       }
       return .none
     }
@@ -6823,14 +6877,30 @@ struct Profile {
 
 ## Fix
 
-`--fix --unsafe` moves every `Scope(…)` listed after the first parent logic of the list — with its child
-closure, modifiers and the comments directly above it — to just before that parent logic, keeping the
-Scopes' order. The fix is *unsafe*: the child now runs before the parent for every action, which is the
-point, but a change of behaviour to review (a parent that relied on seeing the child's state before the
-child ran must be adapted). `--fix` alone lists it as available and leaves the code as it is. Not fixed: a
-`let`/`var` between the parent logic and a Scope, and elements that share a line with other code.
+`--fix --unsafe` moves every `Scope(…)` listed after the first reported parent logic of the list — with
+its child closure, modifiers and the comments directly above it — to just before that parent logic,
+keeping the Scopes' order. The fix is *unsafe*: the child now runs before the parent for every action,
+which is the point, but a change of behaviour to review (a parent that relied on seeing the child's state
+before the child ran must be adapted). `--fix` alone lists it as available and leaves the code as it is.
+Not fixed: a `let`/`var` between the parent logic and a Scope, and elements that share a line with other
+code.
 
 ```swift fix-before
+@Reducer
+struct Payment {
+  struct State: Equatable { var isComplete = false }
+  enum Action { case submitted }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .submitted:
+        state.isComplete = true
+        return .none
+      }
+    }
+  }
+}
+
 @Reducer
 struct Checkout {
   var body: some ReducerOf<Self> {
@@ -6843,7 +6913,7 @@ struct Checkout {
     }
     // The payment form.
     Scope(state: \.payment, action: \.payment) {
-      PaymentFeature()
+      Payment()
     }
   }
 }
@@ -6851,12 +6921,27 @@ struct Checkout {
 
 ```swift fix-after
 @Reducer
+struct Payment {
+  struct State: Equatable { var isComplete = false }
+  enum Action { case submitted }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .submitted:
+        state.isComplete = true
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
 struct Checkout {
   var body: some ReducerOf<Self> {
     BindingReducer()
     // The payment form.
     Scope(state: \.payment, action: \.payment) {
-      PaymentFeature()
+      Payment()
     }
     Reduce { state, action in
       if case .payment(.submitted) = action {
@@ -6870,22 +6955,37 @@ struct Checkout {
 
 ## Triggering examples
 
-`Reduce(self.core)` is parent logic too:
+`Reduce(self.core)` is parent logic too, and a `switch` clause counts as an `if case`:
 
 ```swift
+@Reducer
+struct Notifications {
+  struct State: Equatable { var isOn = false }
+  enum Action { case toggled }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .toggled:
+        state.isOn.toggle()
+        return .none
+      }
+    }
+  }
+}
+
 @Reducer
 struct Settings {
   var body: some ReducerOf<Self> {
     ↓Reduce(self.core)
     Scope(state: \.notifications, action: \.notifications) {
-      NotificationSettings()
+      Notifications()
     }
   }
 
-  func core(state: inout State, action: Action) -> Effect<Action> {
+  func core(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .notifications(.toggled):
-      state.hasUnsavedChanges = state.notifications.isDirty
+      state.summary = state.notifications.isOn ? "On" : "Off"
       return .none
     default:
       return .none
@@ -6896,13 +6996,28 @@ struct Settings {
 
 Reported as:
 
-> Reduce runs before Scope(state: \.notifications) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; on the child's own action (case .notifications(.toggled)) this Reduce reads or writes the child's state (state.notifications) before the child has run
+> Reduce runs before Scope(state: \.notifications) in the same builder, and on .notifications(.toggled) it reads state.notifications.isOn before Notifications changes isOn on that action (Notifications's case .toggled at Example.swift:8), so it sees the value from before the child ran; list the Scope first so the child handles its own action before the parent logic runs
 
-A helper of the same type that returns a `Reduce`:
+A helper that builds the parent's `Reduce`, and a parent that resets the child's state before it has run:
 
 ```swift
 @Reducer
-struct AppCoordinator {
+struct Home {
+  struct State: Equatable { var isLoggingOut = false }
+  enum Action { case logoutTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .logoutTapped:
+        state.isLoggingOut = true
+        return .run { _ in await session.end() }
+      }
+    }
+  }
+}
+
+@Reducer
+struct App {
   var body: some ReducerOf<Self> {
     ↓coordinatorReduce()
     Scope(state: \.home, action: \.home) {
@@ -6912,13 +7027,10 @@ struct AppCoordinator {
 
   func coordinatorReduce() -> some ReducerOf<Self> {
     Reduce { state, action in
-      switch action {
-      case .home(.logoutTapped):
+      if case .home(.logoutTapped) = action {
         state.home = Home.State()
-        return .none
-      default:
-        return .none
       }
+      return .none
     }
   }
 }
@@ -6926,59 +7038,40 @@ struct AppCoordinator {
 
 Reported as:
 
-> coordinatorReduce runs before Scope(state: \.home) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; on the child's own action (case .home(.logoutTapped)) this Reduce reads or writes the child's state (state.home) before the child has run
+> coordinatorReduce runs before Scope(state: \.home) in the same builder, and on .home(.logoutTapped) it replaces state.home before Home has handled the action (Home's case .logoutTapped at Example.swift:8), so the child never sees it; list the Scope first so the child handles its own action before the parent logic runs
 
-Each Reduce above a Scope that reads the child's state on the child's actions is reported (the first one
-here writes only the parent's own field), and modifiers on either do not change the order:
+Setting optional child state to nil before the child ran:
 
 ```swift
 @Reducer
-struct Inbox {
+struct Editor {
+  struct State: Equatable { var isDirty = true }
+  enum Action { case closeTapped }
   var body: some ReducerOf<Self> {
     Reduce { state, action in
-      state.lastAction = "\(action)"
-      return .none
-    }
-    ↓Reduce { state, action in
       switch action {
-      case .list(.rowTapped(let id)):
-        state.selection = state.list.rows[id: id]?.id
-        return .none
-      default:
-        return .none
+      case .closeTapped:
+        state.isDirty = false
+        return .run { _ in await drafts.save() }
       }
     }
-    .ifLet(\.$destination, action: \.destination) {
-      Destination()
-    }
-    Scope(state: \.list, action: \.list) {
-      MessageList()
-    }
-    .dependency(\.uuid, .incrementing)
   }
 }
-```
 
-Reported as:
-
-> Reduce runs before Scope(state: \.list) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; on the child's own action (case .list(.rowTapped)) this Reduce reads or writes the child's state (state.list) before the child has run
-
-Legacy `ReducerProtocol` conformance with a `/Action.child` case path:
-
-```swift
-struct Root: ReducerProtocol {
-  var body: some ReducerProtocol<State, Action> {
+@Reducer
+struct Document {
+  var body: some ReducerOf<Self> {
     ↓Reduce { state, action in
       switch action {
-      case .counter(.incrementButtonTapped):
-        state.total = state.counter.count
+      case .editor(.closeTapped):
+        state.editor = nil
         return .none
       default:
         return .none
       }
     }
-    Scope(state: \.counter, action: /Action.counter) {
-      Counter()
+    Scope(state: \.editor, action: \.editor) {
+      Editor()
     }
   }
 }
@@ -6986,11 +7079,26 @@ struct Root: ReducerProtocol {
 
 Reported as:
 
-> Reduce runs before Scope(state: \.counter) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; on the child's own action (case .counter(.incrementButtonTapped)) this Reduce reads or writes the child's state (state.counter) before the child has run
+> Reduce runs before Scope(state: \.editor) in the same builder, and on .editor(.closeTapped) it sets state.editor to nil before Editor has handled the action (Editor's case .closeTapped at Example.swift:8), so the child never sees it; list the Scope first so the child handles its own action before the parent logic runs
 
-Enum state with `Scope(\.case, action:)` — the parent can switch the case away before the child runs:
+Enum state with `Scope(\.case, action:)` — the parent switches the case away before the child runs:
 
 ```swift
+@Reducer
+struct Content {
+  struct State: Equatable { var isClosing = false }
+  enum Action { case closeButtonTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeButtonTapped:
+        state.isClosing = true
+        return .run { _ in await analytics.log("close") }
+      }
+    }
+  }
+}
+
 @Reducer
 struct Loader {
   enum State {
@@ -7021,61 +7129,161 @@ struct Loader {
 
 Reported as:
 
-> Reduce runs before Scope(\.loaded) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; on the child's own action (case .content(.closeButtonTapped)) this Reduce replaces the whole state (state = …) before the child has run
+> Reduce runs before Scope(\.loaded) in the same builder, and on .content(.closeButtonTapped) it replaces the whole state (state = …) before Content has handled the action (Content's case .closeButtonTapped at Example.swift:8), so the child never sees it; list the Scope first so the child handles its own action before the parent logic runs
 
-Inside a nested builder (`CombineReducers`), the order of that list counts:
+A parent matching every action of the child, and reading a field the child writes on one of them:
 
 ```swift
+@Reducer
+struct Counter {
+  struct State: Equatable { var count = 0 }
+  enum Action { case incrementButtonTapped, decrementButtonTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .incrementButtonTapped:
+        state.count += 1
+        return .none
+      case .decrementButtonTapped:
+        state.count -= 1
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Dashboard {
+  var body: some ReducerOf<Self> {
+    ↓Reduce { state, action in
+      switch action {
+      case .counter:
+        state.isEven = state.counter.count.isMultiple(of: 2)
+        return .none
+      }
+    }
+    Scope(state: \.counter, action: /Action.counter) {
+      Counter()
+    }
+  }
+}
+```
+
+Reported as:
+
+> Reduce runs before Scope(state: \.counter) in the same builder, and on every action of Counter (case .counter) it reads state.counter.count before Counter changes count on that action (Counter's case .incrementButtonTapped at Example.swift:8), so it sees the value from before the child ran; list the Scope first so the child handles its own action before the parent logic runs
+
+Code that runs for every action, in a helper's `Reduce`:
+
+```swift
+@Reducer
+struct Appearance {
+  struct State: Equatable { var theme = "light" }
+  enum Action { case themePicked(String) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .themePicked(theme):
+        state.theme = theme
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Preferences {
+  var body: some ReducerOf<Self> {
+    ↓analytics()
+    Scope(state: \.appearance, action: \.appearance) { Appearance() }
+  }
+
+  func analytics() -> some ReducerOf<Self> {
+    Reduce { state, _ in
+      log(state.appearance.theme)
+      return .none
+    }
+  }
+}
+```
+
+Reported as:
+
+> analytics runs before Scope(state: \.appearance) in the same builder, and for every action it reads state.appearance.theme, which Appearance changes on its own .themePicked (at Example.swift:8), so on that action it sees the value from before the child ran; list the Scope first so the child handles its own action before the parent logic runs
+
+Inside `CombineReducers`, and with the child's logic split into a helper of its own:
+
+```swift
+@Reducer
+struct Board {
+  struct State: Equatable { var cells: [Int] = [] }
+  enum Action { case resetTapped }
+  var body: some ReducerOf<Self> {
+    Reduce(self.core)
+  }
+  func core(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .resetTapped:
+      state.cells = []
+      return .none
+    }
+  }
+}
+
 @Reducer
 struct Game {
   var body: some ReducerOf<Self> {
     CombineReducers {
-      ↓Reduce(core)
+      ↓Reduce { state, action in
+        if case .board(.resetTapped) = action {
+          state.history.append(state.board.cells)
+        }
+        return .none
+      }
       Scope(state: \.board, action: \.board) {
         Board()
       }
     }
-    .onChange(of: \.board.isFinished) { _, _ in
-      Reduce { state, _ in
-        state.showsSummary = true
+  }
+}
+```
+
+Reported as:
+
+> Reduce runs before Scope(state: \.board) in the same builder, and on .board(.resetTapped) it reads state.board.cells before Board changes cells on that action (Board's case .resetTapped at Example.swift:10), so it sees the value from before the child ran; list the Scope first so the child handles its own action before the parent logic runs
+
+A `where` guard reads child state too:
+
+```swift
+@Reducer
+struct Wizard {
+  struct State: Equatable { var step = 0 }
+  enum Action { case nextTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .nextTapped:
+        state.step += 1
         return .none
       }
     }
   }
-
-  func core(into state: inout State, action: Action) -> Effect<Action> {
-    if case .board(.resetTapped) = action {
-      state.board = Board.State()
-    }
-    return .none
-  }
 }
-```
 
-Reported as:
-
-> Reduce runs before Scope(state: \.board) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; on the child's own action (case .board(.resetTapped)) this Reduce reads or writes the child's state (state.board) before the child has run
-
-A `Scope` with generic arguments written over several lines, and a qualified `Scope`:
-
-```swift
 @Reducer
-struct Checkout {
+struct Onboarding {
   var body: some ReducerOf<Self> {
     ↓Reduce { state, action in
-      if case .payment(.submit) = action {
-        state.isSubmitting = state.payment.isValid
+      switch action {
+      case .wizard(.nextTapped) where state.wizard.step == 3:
+        state.isFinished = true
+        return .none
+      default:
+        return .none
       }
-      return .none
     }
-    Scope<State, Action, Payment>(
-      state: \.payment,
-      action: \.payment
-    ) {
-      Payment()
-    }
-    ComposableArchitecture.Scope(state: \.summary, action: \.summary) {
-      OrderSummary()
+    Scope(state: \.wizard, action: \.wizard) {
+      Wizard()
     }
   }
 }
@@ -7083,198 +7291,77 @@ struct Checkout {
 
 Reported as:
 
-> Reduce runs before Scope(state: \.payment) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; on the child's own action (case .payment(.submit)) this Reduce reads or writes the child's state (state.payment) before the child has run
+> Reduce runs before Scope(state: \.wizard) in the same builder, and on .wizard(.nextTapped) it reads state.wizard.step before Wizard changes step on that action (Wizard's case .nextTapped at Example.swift:8), so it sees the value from before the child ran; list the Scope first so the child handles its own action before the parent logic runs
 
-A `ViewAction` feature whose Reduce sits above the child in one branch of an `if`:
+## Non-triggering examples
+
+The parent reads a field the child leaves alone on that action:
 
 ```swift
 @Reducer
 struct Player {
-  let isOfflineMode: Bool
-
-  var body: some ReducerOf<Self> {
-    if isOfflineMode {
-      ↓Reduce { state, action in
-        switch action {
-        case .controls(.playTapped):
-          state.isPlaying = !state.controls.isPlaying
-          return .none
-        default:
-          return .none
-        }
-      }
-      Scope(state: \.controls, action: \.controls) {
-        Controls()
-      }
-    } else {
-      Scope(state: \.controls, action: \.controls) {
-        Controls()
-      }
-    }
-  }
-}
-```
-
-Reported as:
-
-> Reduce runs before Scope(state: \.controls) in the same builder; list the child Scope first so the child processes its own actions before the parent logic; on the child's own action (case .controls(.playTapped)) this Reduce reads or writes the child's state (state.controls) before the child has run
-
-## Non-triggering examples
-
-Reacting only to the child's delegate actions (the child does nothing with them), passing the child's
-actions through, and touching the child's state only on the parent's own actions (which the Scope never
-forwards to the child) give the same result in either order:
-
-```swift
-@Reducer
-struct AppCoordinator {
+  struct State: Equatable { var isPlaying = false; var title = "" }
+  enum Action { case playTapped }
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .home(.delegate(.logout)):
-        state.home = Home.State()
-        return .none
-      case .home:
-        return .none
-      case .signOutTapped:
-        state.home.isSigningOut = true
+      case .playTapped:
+        state.isPlaying = true
         return .none
       }
     }
-    Scope(state: \.home, action: \.home) {
-      Home()
-    }
   }
 }
-```
 
-Handling a child action without reading or writing the child's state:
-
-```swift
 @Reducer
-struct Root {
+struct Library {
   var body: some ReducerOf<Self> {
     Reduce { state, action in
-      switch action {
-      case .home(.showConnectionDetails):
-        state.connectionScreen = ConnectionScreen.State()
-        return .none
-      default:
-        return .none
+      if case .player(.playTapped) = action {
+        state.recentTitles.append(state.player.title)
       }
-    }
-    Scope(state: \.home, action: \.home) {
-      Home()
-    }
-  }
-}
-```
-
-`.ifLet` with a trailing closure after the parent's Reduce: the library runs the child first.
-
-```swift
-@Reducer
-struct ContactsFeature {
-  var body: some ReducerOf<Self> {
-    Reduce { state, action in
-      switch action {
-      case .destination(.presented(.addContact(.delegate(.saveContact(let contact))))):
-        state.contacts.append(contact)
-        return .none
-      default:
-        return .none
-      }
-    }
-    .ifLet(\.$destination, action: \.destination) {
-      Destination.body
-    }
-  }
-}
-```
-
-`.ifLet` without a trailing closure for a `@Reducer enum Destination`, and `.forEach` for a stack:
-
-```swift
-@Reducer
-struct SyncUpsList {
-  @Reducer
-  enum Destination {
-    case add(SyncUpForm)
-    @ReducerCaseIgnored
-    case alert(AlertState<Never>)
-  }
-
-  @Reducer
-  enum Path {
-    case detail(SyncUpDetail)
-  }
-
-  var body: some ReducerOf<Self> {
-    Reduce { state, action in
-      .none
-    }
-    .ifLet(\.$destination, action: \.destination)
-    .forEach(\.path, action: \.path)
-  }
-}
-```
-
-`.ifCaseLet` enforces the child-first order by itself:
-
-```swift
-@Reducer
-struct Root {
-  var body: some ReducerOf<Self> {
-    Reduce { state, action in
-      switch action {
-      case .loggedIn(.logoutButtonTapped):
-        state = .loggedOut(Login.State())
-        return .none
-      default:
-        return .none
-      }
-    }
-    .ifCaseLet(\.loggedIn, action: \.loggedIn) {
-      LoggedIn()
-    }
-    .ifCaseLet(\.loggedOut, action: \.loggedOut) {
-      Login()
-    }
-  }
-}
-```
-
-A Reduce at the top level and a Scope inside `CombineReducers` are in different builder lists:
-
-```swift
-@Reducer
-struct Dashboard {
-  var body: some ReducerOf<Self> {
-    Reduce { state, action in
-      state.refreshCount += 1
       return .none
     }
-    CombineReducers {
-      Scope(state: \.stats, action: \.stats) {
-        Stats()
-      }
+    Scope(state: \.player, action: \.player) {
+      Player()
     }
   }
 }
 ```
 
-A Reduce inside a Scope's child closure is not before the next Scope of the outer list:
+The parent only passes the child's actions through, and reacts to its delegate actions:
 
 ```swift
 @Reducer
-struct Tabs {
+struct Search {
+  struct State: Equatable { var query = "" }
+  enum Action { case queryChanged(String), delegate(Delegate) }
+  enum Delegate { case resultPicked(Int) }
   var body: some ReducerOf<Self> {
-    Scope(state: \.feed, action: \.feed) {
-      Reduce { state, action in
-        state.unreadCount = 0
+    Reduce { state, action in
+      switch action {
+      case let .queryChanged(query):
+        state.query = query
+        return .none
+      case .delegate:
         return .none
       }
-      Feed()
+    }
+  }
+}
+
+@Reducer
+struct Browse {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .search(.delegate(.resultPicked(id))):
+        state.selection = id
+        state.lastQuery = state.search.query
+        return .none
+      case .search:
+        return .none
+      }
     }
     Scope(state: \.search, action: \.search) {
       Search()
@@ -7283,49 +7370,186 @@ struct Tabs {
 }
 ```
 
-Only children and bindings, with the parent's logic last, in a legacy `ReducerProtocol`:
-
-```swift
-struct AppReducer: ReducerProtocol {
-  var body: some ReducerProtocol<State, Action> {
-    BindingReducer()
-    Scope(state: \.login, action: /Action.login) {
-      Login()
-    }
-    Scope(state: \.settings, action: /Action.settings) {
-      Settings()
-    }
-    Reduce { state, action in
-      .none
-    }
-  }
-}
-```
-
-Other reducers above a Scope are not parent logic, and commented-out code is not code:
+The parent writes child state without reading it:
 
 ```swift
 @Reducer
-struct Onboarding {
+struct Tab {
+  struct State: Equatable { var visits = 0; var isSelected = false }
+  enum Action { case selected }
   var body: some ReducerOf<Self> {
-    // Reduce { state, action in .none }
-    AnalyticsReducer()
-    EmptyReducer()
-    Scope(state: \.welcome, action: \.welcome) {
-      Welcome()
+    Reduce { state, action in
+      switch action {
+      case .selected:
+        state.isSelected = true
+        return .none
+      }
     }
-    Reduce(self.core)
   }
+}
 
-  func core(state: inout State, action: Action) -> Effect<Action> {
-    .none
+@Reducer
+struct Tabs {
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.first.visits += 1
+      return .none
+    }
+    Scope(state: \.first, action: \.first) {
+      Tab()
+    }
   }
 }
 ```
 
-`Reduce` in an `onChange` closure attached to the first element, Scope after it:
+The parent touches the child's state only on its own actions, which the Scope never forwards:
 
 ```swift
+@Reducer
+struct Timer {
+  struct State: Equatable { var seconds = 0 }
+  enum Action { case tick }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .tick:
+        state.seconds += 1
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Workout {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .resetTapped:
+        state.timer = Timer.State()
+        return .none
+      case .timer:
+        return .none
+      }
+    }
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+```
+
+A child the project model cannot resolve (declared in a module this run does not read) is not judged:
+
+```swift
+@Reducer
+struct Checkout {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .payment(.submitted) = action {
+        state.isPaying = state.payment.isComplete
+      }
+      return .none
+    }
+    Scope(state: \.payment, action: \.payment) {
+      PaymentFeature()
+    }
+  }
+}
+```
+
+The child does nothing with the action the parent nils it on:
+
+```swift
+@Reducer
+struct Banner {
+  struct State: Equatable { var text = "" }
+  enum Action { case closeTapped, textChanged(String) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeTapped:
+        return .none
+      case let .textChanged(text):
+        state.text = text
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Page {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .banner(.closeTapped) = action {
+        state.banner = nil
+      }
+      return .none
+    }
+    Scope(state: \.banner, action: \.banner) {
+      Banner()
+    }
+  }
+}
+```
+
+`.ifLet` runs the child first whatever the order, and an identity `Scope` is no child:
+
+```swift
+@Reducer
+struct Sheet {
+  struct State: Equatable { var isClosing = false }
+  enum Action { case closeTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeTapped:
+        state.isClosing = true
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Host {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .sheet(.presented(.closeTapped)) = action {
+        state.sheet = nil
+      }
+      return .none
+    }
+    .ifLet(\.$sheet, action: \.sheet) {
+      Sheet()
+    }
+    Scope(state: \.self, action: \.self) {
+      Analytics()
+    }
+  }
+}
+```
+
+Parent logic listed after the Scope, `Reduce` in an `onChange` closure, and a `Reduce` that never reads the
+child:
+
+```swift
+@Reducer
+struct Results {
+  struct State: Equatable { var page = 0 }
+  enum Action { case nextPage }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .nextPage:
+        state.page += 1
+        return .none
+      }
+    }
+  }
+}
+
 @Reducer
 struct Filters {
   var body: some ReducerOf<Self> {
@@ -7336,8 +7560,18 @@ struct Filters {
           return .none
         }
       }
+    Reduce { state, _ in
+      state.lastEdit = Date.distantPast
+      return .none
+    }
     Scope(state: \.results, action: \.results) {
       Results()
+    }
+    Reduce { state, action in
+      if case .results(.nextPage) = action {
+        state.lastPage = state.results.page
+      }
+      return .none
     }
   }
 }
@@ -7345,20 +7579,17 @@ struct Filters {
 
 ## Limits
 
-- Only what one file shows: a helper defined in another file (or in a protocol extension) is not
-  recognised as parent logic, and a custom reducer type such as `Analytics()` is never treated as
-  parent logic even if it reads child state.
+- The child's logic is read through the project's model: a child declared in a module the run does not
+  read (a package dependency) is not judged, nor one whose type the model cannot resolve (a Scope whose
+  closure builds a reducer through a function call).
+- What the child changes is what its clauses for that action assign or mutate, and its code that runs
+  for every action, as written; a helper the child calls (`state.reset()`, `reduceHelper(&state)`) is
+  not followed. The parent's reads are those of the clause (its `where` guard included) and of its code for
+  every action; a nested `switch` on the child's action inside a broader clause is read as that clause.
 - An element above a Scope in a different builder list (for example a Reduce at the top level followed by a
   `CombineReducers { Scope(…) }`) is not reported, although it runs first too.
-- Whether the order really changes anything depends on what the *child* does with that action, which
-  the rule does not read: a parent that reads a field the child leaves alone on that action, or that reads
-  the old value on purpose (a second tap on the selected tab), is reported all the same. The reading
-  does not follow helper calls (`state.nextTurn()`), nor a nested `switch` on the child's action.
-- Judged by reading on real code (`review/judged.tsv`, 21 public apps): before reporting only the parent
-  touching the child's state on the child's own actions, 0 of 26 findings were true; after it, 0 of 5
-  (the classes above). The rule is therefore opt-in: enable it with `opt_in_rules: [reduce_before_scope]`.
-- Sometimes the parent must run first on purpose (to prepare child state); disable the rule on that line
-  and say why.
+- Sometimes the parent must run first on purpose (to prepare child state, or to read the value before the
+  child changes it); disable the rule on that line and say why.
 
 """#,
         "send_for_logic_reuse": #"""
@@ -9495,13 +9726,18 @@ by `self.locale`, `TimeZone.current` by `self.timeZone`, `DispatchQueue.main` by
 `Task.sleep(for: d)` by `self.clock.sleep(for: d)` and `Task.sleep(nanoseconds: n)` by
 `self.clock.sleep(for: .nanoseconds(n))` — reusing the reducer's `@Dependency` property when it has one
 (`@Dependency(\.date.now) var now` gives `self.now`), and adding one when it has none: below its last
-`@Dependency`, else above `var body`. The fix is unsafe because it changes what the reducer's tests
-must provide: a test that did not override the dependency now fails until it does.
+`@Dependency`, else above `var body`; when that place is inside an `#if` (a `body` for `DEBUG` and one for
+the rest), above the `#if`, so the property exists in every build configuration. The fix is unsafe because
+it changes what the reducer's tests must provide: a test that did not override the dependency now fails
+until it does.
 
 Not fixed (the finding stays): `.random(…)` (threading a generator needs rewriting the call),
 `ContinuousClock()` and `Task.sleep(until:)` (the types differ), code in a static function, a reducer
 whose `struct` is not in the file (an extension cannot hold the property), and a reducer that already
-has a member with the dependency's name.
+has a member with the dependency's name — in its file or in an extension in any other file of the project
+(`--fix --unsafe` indexes the whole project first: the nearest folder above with `.tca-lint.yml`,
+`Package.swift`, an `.xcodeproj` or `.git`) — since a second `date` would not compile. A `@Dependency`
+property declared inside an `#if` is not reused outside it.
 
 ```swift fix-before
 @Reducer

@@ -9,11 +9,12 @@ public struct EngineFixProvider: CodeActionFixProvider {
     public func fixes(for diagnostic: Diagnostic, in file: AnalyzedFile) -> [CodeActionFix] {
         guard diagnostic.fix != nil else { return [] }
         guard let source = file.syntax?.source else { return [] }
+        // The document's project (the workspace index), so that a fix adding a member sees other files' members.
         let engine = FixEngine(linter: linter, includeUnsafe: true, project: file.project)
-        return engine.checkedFixes(for: source)
-            .filter { fix in
+        // Only this finding's fixes are checked (a re-lint each), not every fix of the document.
+        return engine.checkedFixes(for: source, including: { fix in
                 fix.ruleID == diagnostic.ruleID && fix.findingOffsets.contains(diagnostic.range.lowerBound)
-            }
+            })
             .map { fix in
                 CodeActionFix(
                     title: fix.applicability == .unsafe ? fix.title + " (unsafe: review the change)" : fix.title,

@@ -102,8 +102,13 @@ public struct ReducerParser {
         return false
     }
 
-    /// Every struct/enum/class/actor/extension declaration with a member block, outermost first.
-    /// Enclosing types are tracked with a stack of member-block ends, never by recursion.
+    /// How deep types nest before the parser stops reading them. Each header holds its qualified name, as
+    /// long as its nesting is deep, so n levels cost n² bytes (16k levels: 978 MB); real code nests a
+    /// handful of levels, and nothing deeper than this is read (it holds no reducer tca-lint reports).
+    public static let maxTypeNesting = 64
+
+    /// Every struct/enum/class/actor/extension declaration with a member block, outermost first, down to
+    /// `maxTypeNesting` levels. Enclosing types are tracked with a stack of member-block ends, never by recursion.
     func typeHeaders() -> [TypeHeader] {
         var result: [TypeHeader] = []
         // Each enclosing type's qualified name: a nested type's is its parent's plus its own name, one
@@ -118,7 +123,8 @@ public struct ReducerParser {
             while let last = enclosing.last, last.close < i { enclosing.removeLast() }
             while let last = braces.last, (code.partnerOf(last) ?? n) < i { braces.removeLast() }
             let t = code.tokens[i]
-            guard t.kind == .keyword || t.kind == .identifier, let kind = declarationKind(at: i) else {
+            guard t.kind == .keyword || t.kind == .identifier, enclosing.count < Self.maxTypeNesting,
+                  let kind = declarationKind(at: i) else {
                 if t.kind == .punct && code.isPunct(i, .lbrace) { braces.append(i) }
                 i += 1
                 continue

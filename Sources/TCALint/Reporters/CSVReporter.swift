@@ -1,8 +1,8 @@
 /// SwiftLint's `csv` reporter: a header line `file,line,character,severity,type,reason,rule_id`, then one
 /// row per finding (`severity` is `Warning`/`Error`, `type` the rule's name), `file` as given on the command
 /// line (as in the `json` reporter). Fields are quoted as RFC 4180 says: a field holding a comma, a quote,
-/// a line break or another control character is enclosed in quotes with its quotes doubled, so a hostile
-/// path or message never adds a column or a row. (SwiftLint doubles quotes without enclosing a field
+/// or a line break is enclosed in quotes with its quotes doubled, so a hostile path or message never adds a
+/// column or a row; other control and bidirectional characters are written `\u{XX}`. (SwiftLint doubles quotes without enclosing a field
 /// that has no comma or line break; every field it writes correctly is written the same here.)
 public struct CSVReporter: Reporter {
     public static let identifier = "csv"
@@ -19,8 +19,13 @@ public struct CSVReporter: Reporter {
         return out
     }
 
+    /// Control and bidirectional characters (`TextEscaping.isControl`) but line breaks are written `\u{XX}`
+    /// first: a spreadsheet or terminal showing the file must not obey them, and CSV has no escape of its own.
     static func field(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0.value < 0x20 || $0.value == 0x7F }) else { return s }
-        return "\"" + TextEscaping.replacingScalars(s) { $0 == "\"" ? "\"\"" : nil } + "\""
+        let text = TextEscaping.replacingScalars(s) { c in
+            c != "\n" && c != "\r" && TextEscaping.isControl(c) ? TextEscaping.controlEscape(c) : nil
+        }
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + TextEscaping.replacingScalars(text) { $0 == "\"" ? "\"\"" : nil } + "\""
     }
 }

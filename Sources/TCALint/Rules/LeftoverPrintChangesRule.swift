@@ -54,8 +54,9 @@ public struct LeftoverPrintChangesRule: Rule {
     /// as a whole; a postfix `#if DEBUG … #endif` whose only content is the modifier goes as a whole;
     /// `let _ = Self._printChanges()` (a call on a type, whose receiver alone would not compile) goes as
     /// a statement. None for a call without a receiver, optional chaining (`x?._printChanges()` would leave
-    /// a dangling `?`), a call on a type in any other statement, and a call followed by a trailing closure
-    /// on the same line.
+    /// a dangling `?`), a prefix operator before the dot (`!._printChanges()` applies `!` to an implicit
+    /// member: there is no receiver), a call on a type in any other statement, and a call followed by a
+    /// trailing closure on the same line.
     private func removalFix(at i: Int, reported: Set<Int>, syntax file: FileSyntax) -> (fix: Fix?, calls: Set<Int>) {
         let code = file.code
         guard let call = modifier(at: i, reported: reported, code) else { return (nil, []) }
@@ -73,6 +74,10 @@ public struct LeftoverPrintChangesRule: Rule {
         }
         let covered = Set(calls)
         if dot > 0 && code.tokens[dot - 1].kind == .operator && code.is(dot - 1, "?") && !code.newlineBefore[dot] { return (nil, covered) }
+        // `!._printChanges()`: an operator not bound to what precedes it is a prefix operator applied to an
+        // implicit member, so there is no receiver to keep; removing the call would leave a dangling `!`.
+        if dot > 0 && code.tokens[dot - 1].kind == .operator && !code.newlineBefore[dot]
+            && !Self.isLeftBound(code.tokens[dot - 1].startOffset, code.bytes) { return (nil, covered) }
         if close + 1 < code.count && code.isPunct(close + 1, .lbrace) && !code.newlineBefore[close + 1] { return (nil, covered) }
 
         let lines = LineGeometry(bytes: code.bytes)
@@ -89,6 +94,21 @@ public struct LeftoverPrintChangesRule: Rule {
             ?? SpanDeletion.range(start, end, lines: lines)
         return (fix("Remove ._printChanges()", .safe, edits: [.delete(range)],
                     findingOffsets: calls.map { code.tokens[$0].startOffset }), covered)
+    }
+
+    /// Whether an operator starting at `offset` is bound to what precedes it (Swift's rule for postfix
+    /// operators): no whitespace, comment end or opening bracket, comma, colon or semicolon before it.
+    static func isLeftBound(_ offset: Int, _ bytes: [UInt8]) -> Bool {
+        guard offset > 0 else { return false }
+        switch bytes[offset - 1] {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C, 0,
+             UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+            return false
+        case UInt8(ascii: "/"):
+            return !(offset >= 2 && bytes[offset - 2] == UInt8(ascii: "*"))  // `/* … */!` ends a comment
+        default:
+            return true
+        }
     }
 
     /// A receiver that is a bare type name (`Self`, `Feature`) on the call's line: removing the call would

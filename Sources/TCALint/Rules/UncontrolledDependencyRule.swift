@@ -130,9 +130,10 @@ extension UncontrolledDependencyRule {
         var fixes: [Fix] = []
         for key in order {
             guard let detections = byFeature[key], let feature = detections.first?.feature else { continue }
-            // Properties already declared, in any file of the feature: key path → name, and every member name.
+            // Properties already declared, in any file of the feature: key path → name (a property of one `#if`
+            // branch cannot be read from code outside it), and every member name, in every file of the project.
             var names: [String: String] = [:]
-            for d in feature.dependencies { if let k = d.keyPath, names[k] == nil { names[k] = d.name } }
+            for d in feature.dependencies where !d.isConditional { if let k = d.keyPath, names[k] == nil { names[k] = d.name } }
             let memberNames = feature.memberNames
             var access: [String: String] = [:]  // dependency key → how it is read, or "" when it cannot be added
             var added: [String] = []
@@ -143,6 +144,7 @@ extension UncontrolledDependencyRule {
                 } else if dependency.key == "date", let now = names["date.now"] {
                     access[dependency.key] = "self.\(now)"
                 } else if memberNames.contains(dependency.defaultName) {
+                    // Taken (a second declaration would not compile): no property is added.
                     access[dependency.key] = ""
                 } else {
                     access[dependency.key] = dependency.use(dependency.defaultName)
@@ -168,8 +170,26 @@ extension UncontrolledDependencyRule {
         return fixes
     }
 
+    /// The outermost member-level `#if` of the block opened at `open` that encloses token `k`, if any: a
+    /// member added there would exist in one build configuration only.
+    private static func enclosingIfConfig(_ k: Int, open: Int, code: CodeTokens) -> Int? {
+        var stack: [Int] = []
+        var j = open + 1
+        while j < k {
+            if code.tokens[j].kind == .pound {
+                if code.is(j, "#if") { stack.append(j) } else if code.is(j, "#endif") { _ = stack.popLast() }
+                j += 1
+                continue
+            }
+            j = code.skipGroup(j, limit: k)
+        }
+        return stack.first
+    }
+
     /// Inserts the property line into the reducer's own declaration (extensions cannot hold stored
-    /// properties): below its last `@Dependency` property, else above `var body`, else as the first member.
+    /// properties): below its last `@Dependency` property, else above `var body`, else as the first member;
+    /// when that place is inside a `#if` (two `body`s, for DEBUG and the rest), above the `#if`, so the
+    /// property exists in every configuration.
     private func propertyInsertion(_ properties: [String], into declaration: TypeFacts, code: CodeTokens) -> TextEdit? {
         let membersOpen = declaration.membersOpen.token, membersClose = declaration.membersClose.token
         let lastProperty = declaration.dependencies.map(\.anchor.token).max()
@@ -177,7 +197,17 @@ extension UncontrolledDependencyRule {
         let lines = LineGeometry(bytes: code.bytes)
         let newline = LineEnding.detect(code.bytes).rawValue
         func block(_ indent: String) -> String { properties.map { indent + $0 }.joined(separator: newline) }
+        // Above the `#if` enclosing `anchor`: the member's indentation, on a line of its own, then a blank line.
+        func aboveIfConfig(enclosing anchor: Int) -> TextEdit?? {
+            guard let directive = Self.enclosingIfConfig(anchor, open: membersOpen, code: code) else { return .none }
+            var first = anchor
+            while first > membersOpen + 1 && !code.newlineBefore[first] { first -= 1 }
+            guard code.newlineBefore[directive], code.newlineBefore[first] else { return .some(nil) }
+            let indent = String(decoding: lines.indentation(ofLineAt: lines.lineStart(code.tokens[first].startOffset)), as: UTF8.self)
+            return .some(.insert(Array((block(indent) + newline + newline).utf8), at: lines.lineStart(code.tokens[directive].startOffset)))
+        }
         if let last = lastProperty, last > membersOpen, last < membersClose {
+            if let edit = aboveIfConfig(enclosing: last) { return edit }
             var first = last
             while first > membersOpen + 1 && !code.newlineBefore[first] { first -= 1 }
             let offset = code.tokens[last].startOffset
@@ -186,6 +216,7 @@ extension UncontrolledDependencyRule {
             return .insert(Array((block(indent) + newline).utf8), at: lines.nextLineStart(offset))
         }
         if let body, body > membersOpen, body < membersClose {
+            if let edit = aboveIfConfig(enclosing: body) { return edit }
             var first = body
             while first > membersOpen + 1 && !code.newlineBefore[first] { first -= 1 }
             guard code.newlineBefore[first] else { return nil }

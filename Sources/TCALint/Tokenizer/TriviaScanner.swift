@@ -53,7 +53,9 @@ extension TokenizerCore {
             }
             // Non-ASCII.
             if b == 0xEF && peek(i + 1) == 0xBB && peek(i + 2) == 0xBF {
-                emitTrivia(i, i + 3, .unknown)  // byte order mark
+                // A byte order mark starting the file is whitespace to the compiler (swiftc skips it, SwiftParser
+                // keeps it as trivia without an error); anywhere else it is text Swift does not allow.
+                if i != 0 { emitTrivia(i, i + 3, .unknown) }
                 i += 3
                 continue
             }

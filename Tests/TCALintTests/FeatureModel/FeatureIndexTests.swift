@@ -25,6 +25,41 @@ final class FeatureIndexTests: XCTestCase {
         XCTAssertEqual(index.feature("App")?.state?.qualifiedName, "App.State")
     }
 
+    /// A chain declared bottom-up (each protocol refines the next one declared), a protocol refining itself
+    /// and a cycle: the closure follows every link once, and every parent leads to `Reducer`.
+    func testProtocolChainsInAnyOrderAndCyclesResolve() {
+        let n = 300
+        let chain = (0..<n).map { "protocol P\($0): P\($0 + 1) {}" }.joined(separator: "\n") + "\nprotocol P\(n): Reducer {}\n"
+        let index = Self.index([("Chain.swift", chain + "protocol Loop: Loop {}\nprotocol A: B {}\nprotocol B: A, P0 {}\nstruct X: P0 {}\n")])
+        XCTAssertEqual(index.projectReducerProtocols.count, n + 1 + 2, "P0…P\(n), A, B; not Loop")
+        XCTAssertFalse(index.reducerProtocols.contains("Loop"))
+        XCTAssertEqual(index.feature("X")?.reducerEvidence.prefix(3), ["P0", "P1", "P2"], "X → P0 → P1 → …")
+        let short = Self.index([("S.swift", "protocol Q0: Q1 {}\nprotocol Q1: Q2 {}\nprotocol Q2: Reducer {}\nstruct Y: Q0 {}\n")])
+        XCTAssertEqual(short.feature("Y")?.reducerEvidence, ["Q0", "Q1", "Q2", "Reducer"])
+        let set = index.projectReducerProtocolSet
+        XCTAssertEqual(set, Set(index.projectReducerProtocols))
+    }
+
+    /// Many names are searched in one pass over the identifiers of a file; a few with `memmem`. Both find a
+    /// name used as an identifier, and nothing else.
+    func testNameNeedlesFindNamesAsIdentifiersWhateverTheirNumber() {
+        for count in [1, NameNeedles.directSearchLimit, NameNeedles.directSearchLimit + 1, 500] {
+            let names = (0..<count).map { "Feature\($0)Reducer" }
+            let needles = NameNeedles(names)
+            let last = names[count - 1]
+            for text in ["struct X: \(last) {}", "struct X: App.\(last)<S> {}", "x`\(last)`", "[\(last)]", "\(last)"] {
+                XCTAssertEqual(needles.occurs(in: Array(text.utf8)), true, "\(count): \(text)")
+            }
+            XCTAssertFalse(needles.occurs(in: Array("struct X: Feature {} // Reducer".utf8)), "\(count)")
+            XCTAssertFalse(needles.occurs(in: []), "\(count)")
+        }
+        // Above the limit a name inside a longer identifier is not a use of it; below, memmem finds it anyway.
+        let many = NameNeedles((0..<20).map { "P\($0)" })
+        XCTAssertFalse(many.occurs(in: Array("struct X: P100 {}".utf8)))
+        XCTAssertTrue(many.occurs(in: Array("struct X: P10 {}".utf8)))
+        XCTAssertFalse(NameNeedles([]).occurs(in: Array("x".utf8)))
+    }
+
     func testRefinementChainsTypealiasesAndConformanceInAnExtensionCount() {
         let index = Self.index([
             ("A.swift", "protocol Screen: BaseFeature {}"),

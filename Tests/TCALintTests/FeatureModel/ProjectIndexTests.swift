@@ -90,7 +90,7 @@ final class ProjectIndexTests: XCTestCase {
 
     func testLearnedNamesReachFilesThatOnlyNameThem() {
         XCTAssertFalse(ProjectIndexer.isWorthReading(Array(Self.screen.utf8)))
-        XCTAssertTrue(ProjectIndexer.isWorthReading(Array(Self.screen.utf8), learned: [Array("Feature".utf8)]))
+        XCTAssertTrue(ProjectIndexer.isWorthReading(Array(Self.screen.utf8), learned: NameNeedles(["Feature"])))
         // The documented gap: one byte search per file, and a `State` extension alone names no needle.
         XCTAssertFalse(ProjectIndexer.isWorthReading(Array("extension A.State { var x: Int { 1 } }".utf8)))
         XCTAssertTrue(ProjectIndexer.isWorthReading(Array("func coordinatorReduce() {}".utf8)))

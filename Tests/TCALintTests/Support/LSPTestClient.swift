@@ -61,13 +61,14 @@ final class LSPTestClient {
 
     /// `tca-lint lsp` from the build products, or nil (with the reason) when it is not there
     /// or does not answer `initialize` (a CLI without the `lsp` command).
-    static func process(initializeMessage: String) throws -> (client: LSPTestClient?, reason: String?) {
+    /// `launcher` runs it through another program first (`launcher… tca-lint lsp`: a shell setting limits).
+    static func process(initializeMessage: String, launcher: [String] = []) throws -> (client: LSPTestClient?, reason: String?) {
         guard let executable = TCALintExecutable.url else {
             return (nil, "no tca-lint executable found in the build products")
         }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = ["lsp"]
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? executable
+        process.arguments = launcher.isEmpty ? ["lsp"] : launcher.dropFirst() + [executable.path, "lsp"]
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -79,9 +79,11 @@ public enum JSONWriter {
     }
 
     /// A JSON string literal: `"` and `\` escaped, control characters as their short escape or
-    /// `\u00xx`; everything else (including `/` and non-ASCII) written as is, in UTF-8.
-    /// `shortBackspaceAndFormFeed: false` writes `\b`/`\f` as `\u0008`/`\u000c` (the oracle's spelling,
-    /// which `dump reducers` must reproduce byte for byte).
+    /// `\u00xx`, DEL, C1 and bidirectional controls as `\u007f`, `\u009b`, `\u202e` (the same string to a
+    /// JSON reader, but nothing that drives or reorders a terminal showing the file); everything else
+    /// (including `/` and non-ASCII) written as is, in UTF-8.
+    /// `shortBackspaceAndFormFeed: false` writes `\b`/`\f` as `\u0008`/`\u000c` and DEL, C1 and bidi
+    /// controls raw (the oracle's spelling, which `dump reducers` must reproduce byte for byte).
     public static func quoted(_ s: String, shortBackspaceAndFormFeed: Bool = true) -> String {
         var out: [UInt8] = []
         appendQuoted(s, shortBackspaceAndFormFeed: shortBackspaceAndFormFeed, into: &out)
@@ -90,8 +92,23 @@ public enum JSONWriter {
 
     private static func appendQuoted(_ s: String, shortBackspaceAndFormFeed: Bool = true, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Bytes of multi-byte UTF-8 sequences are all >= 0x80, so escaping byte-wise is exact.
-        for byte in s.utf8 {
+        let escapesInvisibles = shortBackspaceAndFormFeed
+        // Bytes of multi-byte UTF-8 sequences are all >= 0x80, so escaping byte-wise is exact; a C1 or
+        // bidi control starts with 0xC2, 0xD8 or 0xE2, where the scalar is decoded.
+        let utf8 = Array(s.utf8)
+        var i = 0
+        while i < utf8.count {
+            let byte = utf8[i]
+            if escapesInvisibles && (byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2) {
+                let length = byte == 0x7F ? 1 : byte == 0xE2 ? 3 : 2
+                if i + length <= utf8.count, let scalar = String(decoding: utf8[i..<i + length], as: UTF8.self).unicodeScalars.first,
+                   scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || TextEscaping.isBidiControl(scalar) {
+                    out.append(contentsOf: ("\\u" + Hex.digits(scalar.value, minimum: 4, uppercase: false)).utf8)
+                    i += length
+                    continue
+                }
+            }
+            i += 1
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
@@ -112,6 +129,12 @@ public enum JSONWriter {
 enum Hex {
     private static let upper: [Unicode.Scalar] = Array("0123456789ABCDEF".unicodeScalars)
     private static let lower: [Unicode.Scalar] = Array("0123456789abcdef".unicodeScalars)
+
+    /// `value` in hex, zero-padded to at least `minimum` digits.
+    static func digits(_ value: UInt32, minimum: Int, uppercase: Bool) -> String {
+        let text = String(value, radix: 16, uppercase: uppercase)
+        return String(repeating: "0", count: max(0, minimum - text.count)) + text
+    }
 
     static func twoDigits(_ byte: UInt8, uppercase: Bool) -> String {
         let digits = uppercase ? upper : lower

@@ -12,10 +12,11 @@ public enum TextEscaping {
     }
 
     /// For line-oriented formats read on terminals (xcode, emacs/gcc, summary): a line break inside a
-    /// path or message would start a bogus diagnostic line, and other control characters (ESC, BEL,
-    /// backspace, DEL, C1 controls) from a hostile file name would drive the terminal. `\n` and `\r` are
-    /// written as the two characters `\n` / `\r`, the other controls as `\u{XX}`; tab and everything
-    /// else are unchanged.
+    /// path or message would start a bogus diagnostic line, other control characters (ESC, BEL,
+    /// backspace, DEL, C1 controls such as U+009B, the CSI) from a hostile file name would drive the
+    /// terminal, and bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE…) would reorder what it shows.
+    /// `\n` and `\r` are written as the two characters `\n` / `\r`, the others as `\u{XX}` (`\u{202E}`);
+    /// tab and everything else are unchanged.
     public static func singleLine(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: isControl) else { return s }
         return replacingScalars(s) { scalar in
@@ -28,13 +29,25 @@ public enum TextEscaping {
         }
     }
 
-    /// A control character as the text `\u{XX}`.
-    private static func controlEscape(_ scalar: Unicode.Scalar) -> String {
-        "\\u{" + Hex.twoDigits(UInt8(scalar.value), uppercase: true) + "}"
+    /// A control character as the text `\u{XX}` (`\u{XXXX}` above U+00FF).
+    static func controlEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + Hex.digits(scalar.value, minimum: 2, uppercase: true) + "}"
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    /// What no report may carry raw, whatever its format: C0 controls but tab (and, where the format
+    /// escapes them itself, line breaks), DEL, C1 controls and bidirectional controls.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar)
+    }
+
+    /// Unicode's bidirectional formatting characters (UAX #9): U+061C ARABIC LETTER MARK, U+200E/U+200F
+    /// (LRM, RLM), U+202A–U+202E (embeddings and overrides), U+2066–U+2069 (isolates). Printed raw, a
+    /// file name or message holding one is shown reordered (CVE-2021-42574, "Trojan Source").
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     /// GitHub workflow-command message data (after the second `::`): `%`, `\r`, `\n` are

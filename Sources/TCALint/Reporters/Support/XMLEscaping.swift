@@ -9,6 +9,7 @@ public enum XMLEscaping {
     ///   literal `\r\n` into `\n`).
     /// - Characters that are not allowed in XML 1.0 even as references (C0 controls other than
     ///   tab/LF/CR, U+FFFE, U+FFFF) become U+FFFD, so the document always parses.
+    /// - DEL, C1 controls and bidirectional controls become character references (`&#x202E;`).
     public static func escape(_ s: String, attribute: Bool = true) -> String {
         TextEscaping.replacingScalars(s) { scalar in
             switch scalar {
@@ -20,6 +21,10 @@ public enum XMLEscaping {
             case "\r": return "&#13;"
             case "\n": return attribute ? "&#10;" : nil
             case "\t": return attribute ? "&#9;" : nil
+            // DEL, C1 and bidirectional controls are allowed in XML 1.0 but must not reach a terminal or a
+            // viewer raw: character references keep the value and keep the bytes out of the document.
+            case _ where TextEscaping.isControl(scalar) && isAllowedInXML10(scalar):
+                return "&#x" + Hex.digits(scalar.value, minimum: 2, uppercase: true) + ";"
             default: return isAllowedInXML10(scalar) ? nil : "\u{FFFD}"
             }
         }

@@ -1,0 +1,54 @@
+// A stand-in for the part of SwiftUI the fixtures use (see README.md). Compiled as the module `SwiftUI`.
+
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+}
+
+extension Never: View {
+    public var body: Never { fatalError() }
+}
+
+public struct EmptyView: View {
+    public init() {}
+    public var body: Never { fatalError() }
+}
+
+public struct Text: View {
+    public init(_ text: String) {}
+    public var body: Never { fatalError() }
+}
+
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildPartialBlock<Content: View>(first: Content) -> Content { first }
+}
+
+public protocol Scene {
+    associatedtype Body: Scene
+    @SceneBuilder var body: Body { get }
+}
+
+extension Never: Scene {}
+
+@resultBuilder
+public enum SceneBuilder {
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+public struct WindowGroup<Content: View>: Scene {
+    public init(@ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+public protocol App {
+    associatedtype Body: Scene
+    init()
+    @SceneBuilder var body: Body { get }
+}
+
+extension App {
+    public static func main() {}
+}
