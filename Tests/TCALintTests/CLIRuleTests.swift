@@ -5,13 +5,13 @@ import TCALint
 /// End-to-end tests that need the engine: the tokenizer, the reducer parser and the rules.
 /// They fail (never skip) when a rule or the engine is missing, so a merge that loses one shows.
 final class CLIRuleTests: XCTestCase {
-    /// `._printChanges()` left in a Store: one `leftover_print_changes` warning at line 6, column 18.
+    /// `._printChanges()` left in a reducer's body: one `leftover_print_changes` warning at line 6, column 18.
     static let printChanges = """
         import ComposableArchitecture
 
-        @main
-        struct MyApp {
-          let store = Store(initialState: AppFeature.State()) {
+        @Reducer
+        struct Root {
+          var body: some ReducerOf<Self> {
             AppFeature()._printChanges()
           }
         }

@@ -63,6 +63,24 @@ final class EffectRulesTests: XCTestCase {
         XCTAssertEqual(tasks.map(\.isDetached), [false, false, false, true, false])
     }
 
+    /// A factory of the project's own (`extension Effect { static func exec(…) -> Self { .run(…) } }`) is an
+    /// effect where reducer logic returns one: a leading-dot call with a trailing closure that takes parameters;
+    /// not `.merge(…)` and its argument closures, not a closure without parameters.
+    func testAProjectsOwnEffectFactoryIsAnEffect() throws {
+        let file = analyzed("""
+        @Reducer
+        struct F {
+          func a() -> Effect<Action> { .exec { send in UserDefaults.standard.set(1, forKey: "a") } }
+          func b() -> Effect<Action> { .ssRun(priority: .high) { _ in UserDefaults.standard.set(2, forKey: "b") } }
+          func c() -> Effect<Action> { .merge(.run { send in }, .none) }
+          func d() -> Effect<Action> { .custom { UserDefaults.standard.set(4, forKey: "d") } }
+        }
+        """)
+        let units = logic(file)
+        XCTAssertEqual(units.map { $0.effects.map(\.name) }, [["exec"], ["ssRun"], ["run"], []])
+        XCTAssertEqual(units.map { $0.sideEffects.count }, [0, 0, 0, 1])
+    }
+
     func testSendNameFollowsTheClosureSignature() {
         let file = analyzed("""
         @Reducer
@@ -89,8 +107,10 @@ final class EffectRulesTests: XCTestCase {
           func other(_ s: inout State, _ a: Action) { }
         }
         """)
-        XCTAssertEqual(logic(file).map(\.stateName), ["current", "model", "s"])
-        XCTAssertEqual(logic(file).map(\.owner), ["body", "core", "helper"])
+        // `other` returns no effect but changes the state it is given: a state function, logic one call away.
+        XCTAssertEqual(logic(file).map(\.stateName), ["current", "model", "s", "s"])
+        XCTAssertEqual(logic(file).map(\.owner), ["body", "core", "helper", "other"])
+        XCTAssertEqual(logic(file).map(\.kind), [.reduceClosure, .effectFunction, .effectFunction, .stateFunction])
     }
 
     func testDependenciesAreReadByKeyPathAndByType() throws {

@@ -17,6 +17,8 @@ struct BodyWorkReader {
     static let readingTypes: Set<String> = ["Data", "String", "NSData", "NSString", "NSDictionary", "NSArray"]
     /// Collection operations that allocate and walk the whole collection.
     static let collectionOperations: Set<String> = ["sorted", "sort", "filter", "map", "compactMap", "flatMap", "reduce"]
+    /// Calls that do not return: no work repeated on every action.
+    static let neverReturning: Set<String> = ["fatalError", "preconditionFailure"]
     /// Modifiers whose arguments and closures run per action, not while building.
     static let perActionModifiers: Set<String> = ["onChange", "transformDependency"]
 
@@ -53,7 +55,10 @@ struct BodyWorkReader {
         // uninitialised `var x: Reduce<S, A>!` costs nothing.
         case .declaration: return containsCall(from: element.start, through: element.end)
         case .other: return element.name != "return"
+        // `fatalError()` / `preconditionFailure()` never return: the body they are in is never built on an action
+        // (`var body: Never { fatalError() }` of a reducer that implements `reduce(into:action:)`), or crashes once.
         case .expression: return BuilderElement.workFunctions.contains(element.name) && element.qualified == nil
+            && !Self.neverReturning.contains(element.name)
         case .forLoop: return !element.isReducerElement
         case .ifStatement, .switchStatement, .ifConfig: return false
         }

@@ -7,6 +7,8 @@ struct EffectReader {
 
     /// Effect factories whose closures run as the effect, not while the reducer handles the action.
     static let factories: Set<String> = ["run", "task", "fireAndForget", "future", "publisher"]
+    /// `Effect`'s own members that take effects, not an operation: never a project's factory.
+    static let combinators: Set<String> = ["merge", "concatenate", "map", "send", "cancel", "none", "cancellable", "debounce", "throttle"]
     /// Types an effect factory may be called on (`Effect.run`, `EffectTask.task`, `EffectOf<Self>.run`).
     static let effectTypeNames: Set<String> = ["Effect", "EffectOf", "EffectTask", "EffectPublisher"]
 
@@ -43,12 +45,18 @@ struct EffectReader {
     func effect(atDot j: Int, limit: Int) -> Found? {
         guard code.isDot(j), j + 1 < limit, code.tokens[j + 1].kind == .identifier else { return nil }
         let name = code.text(j + 1)
-        guard Self.factories.contains(name), let start = effectStart(dot: j) else { return nil }
+        // A project's own factory (`extension Effect { static func exec(_ work: @escaping (Send<Action>) async
+        // throws -> Void) -> Self { .run(operation: work) } }`), written where reducer logic returns effects: a
+        // leading-dot call whose closure takes parameters (`.exec { send in … }`, `.ssRun { _ in … }`).
+        let isOwnFactory = !Self.factories.contains(name)
+        if isOwnFactory && Self.combinators.contains(name) { return nil }
+        guard let start = effectStart(dot: j), !isOwnFactory || start == j else { return nil }
         var k = j + 2
         var closures: [(open: Int, close: Int)] = []
         var end = j + 1
         if code.isPunct(k, .lparen), let argsClose = code.partnerOf(k), argsClose > k, argsClose < limit {
-            closures += closureArguments(open: k, close: argsClose)
+            // A factory of the project's own takes its operation as a trailing closure only.
+            if !isOwnFactory { closures += closureArguments(open: k, close: argsClose) }
             end = argsClose
             k = argsClose + 1
         }
@@ -65,7 +73,10 @@ struct EffectReader {
             k = c + 1
         }
         guard !closures.isEmpty else { return nil }
-        return Found(nameToken: j + 1, start: start, closures: closures, end: end)
+        let found = Found(nameToken: j + 1, start: start, closures: closures, end: end)
+        // Its operation takes the `Send` (`{ send in`, `{ _ in`): a closure with parameters, nothing else.
+        if isOwnFactory, let first = closures.first, code.closureBodyStart(first.open) == nil || closures.count > 2 { return nil }
+        return found
     }
 
     /// The expression's first token when the dot at j has an effect receiver: a leading dot (`.run`, `return .run`,
@@ -499,6 +510,8 @@ struct UnstructuredTasks {
         if code.isDot(k) && code.is(k + 1, "detached") {
             detached = true
             k += 2
+        } else if code.isDot(k) && code.is(k + 1, "init") {
+            k += 2  // `Task.init { … }`
         }
         if code.isPunct(k, .lparen) {
             guard let c = code.partnerOf(k), c > k, c + 1 < limit else { return nil }

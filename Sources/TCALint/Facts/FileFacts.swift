@@ -419,6 +419,9 @@ public final class LogicFacts: @unchecked Sendable {
         case reduceMethod
         /// A function returning an `Effect` (helpers, `core(state:action:)`), or one a `Reduce(core)` names.
         case effectFunction
+        /// A function of the reducer that changes the state it is given and returns no effect (`static func
+        /// enqueue(_ state: inout State)`, called as `Self.enqueue(&state)`): the logic's work one call away.
+        case stateFunction
     }
     public var kind: Kind
     /// The builder, function or stored property it belongs to (`body`, `core`, `reduce`).
@@ -431,6 +434,10 @@ public final class LogicFacts: @unchecked Sendable {
     public var stateName: String
     /// The type of a function's action parameter as written (`Action`, `ViewAction`, `Action.View`), or nil.
     public var actionType: String?
+    /// The type of a function's state parameter as written, `inout` left out (`State`, `Feature.State`), or nil:
+    /// tells whose logic a function of another type is (`struct LogActionHandler { func undo(state: inout
+    /// TaskDetail.State) -> Effect<…> }`).
+    public var stateType: String?
     /// The cases the incoming action is wrapped in when the logic receives part of the action
     /// (`reduce(into:viewAction:)` gets `.view`'s payload: [view]); every pattern below already starts with
     /// them. Set when the project is merged (from the feature's `Action`), else read from a label.
@@ -488,6 +495,7 @@ extension LogicFacts {
                            actionType: actionType, actionPrefix: actionPrefix, isStatic: isStatic, location: location,
                            anchor: anchor, open: open, close: close, clauses: clauses, everyAction: everyAction)
         c.hasOtherDispatch = hasOtherDispatch
+        c.stateType = stateType
         c.effects = effects
         c.sideEffects = sideEffects
         c.uncontrolled = uncontrolled

@@ -49,10 +49,12 @@ struct FileWideReader {
 
     /// The leftover `_printChanges` calls. Not reported: calls compiled into debug builds only (`#if DEBUG`, also
     /// around a postfix modifier: the guard says the author knows), calls in previews (a store built for a
-    /// preview prints into the preview's console only), and — in a file that declares its own
+    /// preview prints into the preview's console only), calls in an app's entry point (the `App`, its delegate, a
+    /// `@main` type), where the root store is built and where TCA's own tutorial puts it (`Store(initialState: …)
+    /// { AppFeature()._printChanges() }`; it prints in debug builds only), and — in a file that declares its own
     /// `func _printChanges` on some other type — calls that are not modifiers of a reducer builder's elements.
     private func printChanges(types: [TypeFacts]) -> [PrintChangesFacts] {
-        let previews = previewRanges()
+        let previews = previewRanges() + rootStoreRanges(types: types)
         var onlyOnReducers: Set<Int>? = nil
         for i in 0..<code.count where code.is(i, "_printChanges") && code.is(i - 1, "func") {
             var tokens = Set<Int>()
@@ -97,6 +99,18 @@ struct FileWideReader {
         guard code.isPunct(open, .lparen), let close = code.partnerOf(open), close > open else { return false }
         if close == open + 1 { return true }
         return close == open + 3 && code.isDot(open + 1) && Self.tcaPrinters.contains(code.text(open + 2))
+    }
+
+    /// Types an app starts from: the `App`, the application (or scene) delegate, a `@main` type.
+    static let entryPointProtocols: Set<String> = ["App", "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate"]
+
+    /// Token ranges of the members of the app's entry-point types, where the root store is built (`Store(…)`,
+    /// `.init(initialState:reducer:)`, a `static let store`): its reducer is where TCA's tutorial attaches
+    /// `_printChanges()`.
+    private func rootStoreRanges(types: [TypeFacts]) -> [Range<Int>] {
+        types.filter { t in
+            t.kind != "extension" && (t.attributes.contains("main") || t.inherits.contains(where: Self.entryPointProtocols.contains))
+        }.map { $0.membersOpen.token..<$0.membersClose.token }
     }
 
     /// Token ranges of `#Preview { … }` blocks and of the members of `PreviewProvider` types.

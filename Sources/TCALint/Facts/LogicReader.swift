@@ -14,6 +14,7 @@ struct LogicReader {
         var actionName: String
         var stateName: String
         var actionType: String? = nil
+        var stateType: String? = nil
         var actionPrefix: [String] = []
         var isStatic = false
         /// The `Reduce` token or the function's name token.
@@ -72,6 +73,7 @@ struct LogicReader {
                                anchor: extractor.anchor(unit.anchorToken), open: extractor.anchor(unit.open),
                                close: extractor.anchor(close), clauses: [], everyAction: nil)
         facts.hasOtherDispatch = otherDispatch
+        facts.stateType = unit.stateType
         facts.effects = found.map { effectReader.facts(of: $0, regionOpen: unit.open, regionClose: close, stateName: unit.stateName) }
         for c in clauses {
             let written = c.isDefault ? [] : CasePath.patterns(code: code, from: c.label + 1, to: c.patternEnd)
@@ -128,8 +130,12 @@ struct LogicReader {
             start = r.upperBound
         }
         if start < close { synchronous.append(start..<close) }
-        facts.sideEffects = synchronous.flatMap { sideEffects(in: $0) }
-        facts.uncontrolled = uncontrolled(from: unit.open + 1, to: close, excluded: excluded)
+        let synchronousCalls = synchronous.flatMap { sideEffects(in: $0) }
+        facts.sideEffects = synchronousCalls.map(\.facts)
+        // A `Task { }` started by the reducer itself is no effect: a TestStore neither waits for nor sees it, so what
+        // it reads (`Task.sleep`, `Date()`) is not what tests wait on; the task is side_effect_in_reducer's finding.
+        let reducerTasks = synchronousCalls.filter { $0.facts.receiver == "Task" && $0.facts.schedulesWork }.map(\.range)
+        facts.uncontrolled = uncontrolled(from: unit.open + 1, to: close, excluded: (excluded + reducerTasks).sorted { $0.lowerBound < $1.lowerBound })
         facts.cancelledIDs = EffectReader.cancelledIDs(from: unit.open + 1, to: close, code: code)
         facts.callSites = callSites(from: bodyStart, to: close, regionOpen: unit.open)
         if unit.isClosure { facts.mentionedFields = mentionedFields(open: unit.open, close: close) }
@@ -330,13 +336,14 @@ struct LogicReader {
 
     // MARK: calls in the region
 
-    private func sideEffects(in range: Range<Int>) -> [SideEffectFacts] {
-        var result: [SideEffectFacts] = []
+    /// Side-effecting calls in the range, each with its tokens.
+    private func sideEffects(in range: Range<Int>) -> [(facts: SideEffectFacts, range: Range<Int>)] {
+        var result: [(SideEffectFacts, Range<Int>)] = []
         var j = range.lowerBound
         while j < range.upperBound {
             guard let match = SideEffectCalls.match(at: j, limit: range.upperBound, code: code) else { j += 1; continue }
-            result.append(SideEffectFacts(anchor: extractor.anchor(match.start), shown: match.shown, isNamedStore: match.isNamedStore,
-                                          receiver: code.text(match.start), schedulesWork: match.schedulesWork))
+            result.append((SideEffectFacts(anchor: extractor.anchor(match.start), shown: match.shown, isNamedStore: match.isNamedStore,
+                                           receiver: code.text(match.start), schedulesWork: match.schedulesWork), match.start..<(match.end + 1)))
             j = match.end + 1
         }
         return result

@@ -77,14 +77,17 @@ struct MembersReader {
         logicFunctions += localFunctions.filter { $0.0.returnsEffect }
         for (f, keyword) in logicFunctions {
             let isReduce = f.name == "reduce" && f.labels.first == "into"
-            guard isReduce || f.returnsEffect || referenced.contains(f.name), let open = f.bodyOpen, let bodyClose = f.bodyClose else { continue }
+            guard let open = f.bodyOpen, let bodyClose = f.bodyClose else { continue }
             let parameters = Self.parameters(of: f, code: code)
+            let isLogic = isReduce || f.returnsEffect || referenced.contains(f.name)
+            guard isLogic || Self.changesGivenState(parameters, typeName: header.name, code: code) else { continue }
             let isMutating = Declarations.modifiers(before: keyword, code: code).contains("mutating")
-            var unit = LogicReader.Unit(kind: isReduce ? .reduceMethod : .effectFunction, owner: f.name, labels: f.labels,
+            var unit = LogicReader.Unit(kind: isReduce ? .reduceMethod : isLogic ? .effectFunction : .stateFunction, owner: f.name, labels: f.labels,
                                         actionName: Self.actionParameterName(parameters, code: code),
                                         stateName: Self.stateParameterName(parameters, code: code) ?? (isMutating ? "self" : "state"),
                                         anchorToken: f.nameToken, open: open, close: bodyClose)
             unit.actionType = Self.actionParameterType(parameters, code: code)
+            unit.stateType = Self.stateParameterType(parameters, code: code)
             unit.actionPrefix = Self.actionCasePrefix(labels: f.labels)
             unit.isStatic = f.isStatic
             units.append(unit)
@@ -324,6 +327,29 @@ struct MembersReader {
         if let into = parameters.first(where: { code.is($0.label, "into") }) { return code.text(into.name) }
         let firstInout = parameters.first { p in p.rest.contains { code.is($0, "inout") } }
         return firstInout.map { code.text($0.name) }
+    }
+
+    /// Whether a function takes the reducer's state `inout` (`_ state: inout State`, `inout Self.State`,
+    /// `inout Feature.State`): a helper of the reducer's logic, whatever it returns.
+    static func changesGivenState(_ parameters: [Parameter], typeName: String, code: CodeTokens) -> Bool {
+        parameters.contains { p in
+            guard let inoutToken = p.rest.first(where: { code.is($0, "inout") }) else { return false }
+            let type = code.sourceText(from: inoutToken + 1, through: p.rest.upperBound - 1).withoutSpaces()
+            return type == "State" || type == "Self.State" || type == typeName + ".State"
+        }
+    }
+
+    /// The state parameter's type as written, `inout` left out: the `into` parameter's, the first `inout` one's,
+    /// else the first whose type is a `State` (`_ state: Feature.State`).
+    static func stateParameterType(_ parameters: [Parameter], code: CodeTokens) -> String? {
+        func type(_ p: Parameter) -> String? {
+            var start = p.rest.lowerBound + 1
+            while start < p.rest.upperBound && (code.is(start, "inout") || code.isPunct(start, .at)) { start += code.isPunct(start, .at) ? 2 : 1 }
+            return start < p.rest.upperBound ? code.sourceText(from: start, through: p.rest.upperBound - 1) : nil
+        }
+        if let into = parameters.first(where: { code.is($0.label, "into") }) { return type(into) }
+        if let inout_ = parameters.first(where: { p in p.rest.contains { code.is($0, "inout") } }) { return type(inout_) }
+        return parameters.lazy.compactMap(type).first { $0 == "State" || $0.hasSuffix(".State") }
     }
 
     /// The action parameter: the one labelled `action`, else the first whose type names an action

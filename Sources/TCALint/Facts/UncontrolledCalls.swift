@@ -18,7 +18,10 @@ enum UncontrolledCalls {
         let member = code.isDot(j + 1) && j + 2 < limit ? code.text(j + 2) : nil
         switch code.text(j) {
         case "Date":
-            if emptyCall || member == "now" { return Match(end: j + 2, key: "date", replacement: .use) }
+            guard emptyCall || member == "now" else { return nil }
+            // `Calendar.current.date(from: components) ?? Date()`: a fallback the calendar call never leaves to.
+            if isCalendarDateFallback(at: j, code: code) { return nil }
+            return Match(end: j + 2, key: "date", replacement: .use)
         case "UUID":
             // `.cancellable(id: UUID())`: an identity nothing reads or compares, so no test can observe it.
             if emptyCall && !isCancelID(at: j, code: code) { return Match(end: j + 2, key: "uuid", replacement: .use) }
@@ -67,6 +70,16 @@ enum UncontrolledCalls {
             return Match(end: close, key: "withRandomNumberGenerator")
         }
         return nil
+    }
+
+    /// The value at `j` is the right side of `??` whose left side is a calendar's `.date(from:)` /
+    /// `.date(byAdding:…)` / `.date(bySettingHour:…)`: the fallback of a computation that fails only for invalid
+    /// components, so it does not run.
+    static func isCalendarDateFallback(at j: Int, code: CodeTokens) -> Bool {
+        guard code.is(j - 1, "??"), code.isPunct(j - 2, .rparen), let open = code.partnerOf(j - 2), open < j - 2,
+              code.is(open - 1, "date"), code.isDot(open - 2) else { return false }
+        return code.is(open + 1, "from") || code.is(open + 1, "byAdding") || code.is(open + 1, "bySettingHour")
+            || code.is(open + 1, "bySetting")
     }
 
     /// The value at `j` is the `id:` argument of `.cancellable(id:…)` / `.cancel(id:)`.

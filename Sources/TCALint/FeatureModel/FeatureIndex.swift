@@ -80,6 +80,8 @@ public final class FeatureIndex: @unchecked Sendable {
                 var paths = Set(f.declarations.map(\.path))
                 // A feature's state (and the logic in its methods) may live in a file of its own.
                 if let state = f.state { paths.formUnion(state.declarations.map(\.path)) }
+                // …and its logic in a file of a handler type (`attachHandlers`).
+                paths.formUnion(f.logic.map(\.location.path))
                 for path in paths { byPath[path, default: []].append(i) }
             }
             var parents: [String: [(parent: Int, composition: Composition)]] = [:]

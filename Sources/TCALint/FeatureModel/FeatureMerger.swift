@@ -26,6 +26,7 @@ struct FeatureMerger {
         groupNames = NameTable(names: groupOrder, aliases: aliases)
         let defaults = protocolDefaults()
         var features: [Feature] = []
+        var others: [String] = []
         for key in groupOrder {
             guard let decls = groups[key] else { continue }
             if let evidence = reducerEvidence(decls) {
@@ -34,9 +35,12 @@ struct FeatureMerger {
                 features.append(shared)
             } else if let helper = helperFeature(key: key, decls: decls) {
                 features.append(helper)
+            } else {
+                others.append(key)
             }
         }
         let names = NameTable(names: features.map { $0.qualifiedName }, aliases: aliases)
+        attachHandlers(of: others, to: features, names: names)
         for feature in features { resolveChildren(of: feature, names: names) }
         return features.sorted { ($0.qualifiedName, $0.location) < ($1.qualifiedName, $1.location) }
     }
@@ -51,6 +55,9 @@ struct FeatureMerger {
         var declaredIn: [String: Set<String>] = [:]
         for file in files {
             for t in file.types where t.kind != "extension" && t.enclosing.isEmpty { declaredIn[t.name, default: []].insert(file.path) }
+            // A protocol declares its name too (copies of TCA side by side: `protocol Reducer` in one, `struct Reducer`
+            // in another): an extension joins the nearest declaration of either kind.
+            for p in file.protocols where !p.name.contains(".") { declaredIn[p.name, default: []].insert(file.path) }
         }
         collisions = declaredIn.filter { $0.value.count > 1 }.mapValues { $0.sorted() }
         var primaries = NameTable(names: [], aliases: aliases)
@@ -175,10 +182,10 @@ struct FeatureMerger {
     /// viewAction:) … }`, `extension Reducer { func haptics(…) -> some ReducerOf<Self> { Reduce { … } } }`): the
     /// default implementations its conformers share, kept as a feature of kind `protocol`.
     private func protocolFeature(key: String, decls: [TypeFacts]) -> Feature? {
-        guard reducerProtocols.contains(key), decls.allSatisfy({ $0.kind == "extension" }),
+        guard reducerProtocols.contains(Self.written(key)), decls.allSatisfy({ $0.kind == "extension" }),
               decls.contains(where: { !$0.logic.isEmpty || !$0.builders.isEmpty }) else { return nil }
         let feature = Feature(
-            qualifiedName: key, name: key, kind: "protocol", location: decls[0].location, reducerEvidence: chain(key),
+            qualifiedName: key, name: Self.written(key), kind: "protocol", location: decls[0].location, reducerEvidence: chain(Self.written(key)),
             declarations: decls.map { $0.location }.sorted(), builders: decls.flatMap { $0.builders },
             logic: decls.flatMap { $0.logic }, functions: decls.flatMap { $0.functions }, action: ActionModel(), state: nil,
             children: [], protocolDefaults: [], enumCases: [])
@@ -199,6 +206,34 @@ struct FeatureMerger {
             action: ActionModel(), state: nil, children: [], protocolDefaults: [], enumCases: [])
         feature.dependencies = decls.flatMap { $0.dependencies }
         return feature
+    }
+
+    /// Effect-returning functions of types that are not reducers but work on one's state (`struct
+    /// CompletionLogActionHandler { typealias State = TaskDetail.State; func undo(state: inout State) ->
+    /// Effect<Action> }`, `struct BoardRouter { func create(state: inout Home.State) -> Effect<Home.Action> }`):
+    /// the logic of the feature whose `State` their state parameter is, split out of its file.
+    private func attachHandlers(of keys: [String], to features: [Feature], names: NameTable) {
+        var byName: [String: Feature] = [:]
+        for f in features where f.kind != "helper" && f.kind != "protocol" { byName[f.qualifiedName] = f }
+        guard !byName.isEmpty else { return }
+        for key in keys {
+            for decl in groups[key] ?? [] {
+                for logic in decl.logic where logic.kind == .effectFunction {
+                    guard let written = logic.stateType,
+                          let owner = stateOwner(written, from: key, near: logic.location.path, names: names),
+                          let feature = byName[owner] else { continue }
+                    feature.logic.append(resolvingActionPrefix(logic, feature: owner, name: feature.name, action: feature.action))
+                }
+            }
+        }
+    }
+
+    /// The feature whose state a type written in `context` is: `Feature.State`, or `State` aliased there to one.
+    private func stateOwner(_ written: String, from context: String, near path: String, names: NameTable) -> String? {
+        var type = written.withoutSpaces()
+        if let target = aliases[Self.written(context) + "." + type] { type = target.withoutSpaces() }
+        guard type.hasSuffix(".State"), type.count > 6 else { return nil }
+        return names.resolve(String(type.dropLast(6)), from: context, near: path)
     }
 
     /// The cases a logic unit's incoming action is wrapped in, from the type of its action parameter: the case of

@@ -49,7 +49,7 @@ extension Feature {
     /// this feature's own nested action enums: `case view(ViewAction)`, `case internal(InternalAction)` are its own).
     public func childActionPaths(in project: FeatureIndex) -> [[String]] {
         var result = children.filter { !$0.edge.isIdentity && !$0.edge.actionComponents.isEmpty }.map(\.edge.actionComponents)
-        for c in action.enumNamed("Action")?.cases ?? [] where isChildActionPayload(c.payload, in: project) {
+        for c in action.enumNamed("Action")?.cases ?? [] where !result.contains([c.name]) && isChildActionPayload(c.payload, in: project) {
             result.append([c.name])
         }
         return result
