@@ -578,26 +578,32 @@ struct Composer {
 
 - The rule only knows `BindingReducer` by name; a wrapper reducer that contains one (a custom
   `FormReducer()`) is not recognised.
-- Bindable fields come from the `State` declared in the same file as the reducer; when the state is
-  declared elsewhere, only `.binding…` cases handled with logic are reported, not reads of fields.
+- Bindable fields come from the feature's `State` as the project model shows it: its declaration and its
+  extensions in any file of the project the run reads. When no file the run reads declares the state (a
+  module it does not read), only `.binding…` cases handled with logic are reported, not reads of fields.
 - Placing `BindingReducer()` after a `Reduce` is sometimes intended (to observe the value *before* the
   binding is written, as TCA's docs describe); the rule cannot tell, so disable it on that line with a
   reason.
 - A `BindingReducer` first in a nested builder is not reported even when the enclosing list has
   reducers above that builder.
+- Judged on 48 public TCA apps (`review/judged.tsv`, by a reader who had not seen this rule's code): all 4
+  findings it reports are true, all in one app, so its precision is measured on little code.
 
 """#,
         "body_and_reduce": #"""
 ## What it does
 
-For each reducer type — together with its extensions in the same file — reports a
-`func reduce(into:action:)` (exactly the argument labels `into` and `action`, any parameter names,
-any modifiers) when the type also defines an instance `var body`. Reported at the `reduce` name of the
-function.
+For each reducer type — its declaration and every extension of it, in any file of the project — reports
+a `func reduce(into:action:)` (exactly the argument labels `into` and `action`, any parameter names, any
+modifiers) whose action is the feature's whole `Action` (`Action`, `Self.Action`, `Feature.Action`,
+`ActionOf<Self>`, or any type when the feature declares no `Action` of its own), when the type also
+defines an instance `var body`. Reported at the `reduce` name of the function, in the file that declares
+it, wherever the `body` is.
 
-Overloads with other labels (`reduce(into:viewAction:)`, `reduce(into:internalAction:)`), calls of
-`reduce(into:…)`, `static func reduce(…)` of other protocols (SwiftUI's `PreferenceKey`), and types that
-are not reducers never count.
+Overloads with other labels (`reduce(into:viewAction:)`, `reduce(into:internalAction:)`), overloads whose
+action is another type (`reduce(into:action: ViewAction)` for one of the feature's nested action enums,
+which a `Reduce` in `body` calls), calls of `reduce(into:…)`, `static func reduce(…)` of other protocols
+(SwiftUI's `PreferenceKey`), and types that are not reducers never count.
 
 ## Why is this bad
 
@@ -672,7 +678,8 @@ struct Counter {
 
 ## Triggering examples
 
-The `reduce` in an extension of the same file:
+The `reduce` in an extension (here in the same file; in another file of the project it is reported the
+same way):
 
 ```swift
 @Reducer
@@ -885,6 +892,31 @@ struct Game {
 }
 ```
 
+An overload for a nested action type, whose action is not the feature's whole `Action`:
+
+```swift
+@Reducer
+struct Player {
+  enum Action {
+    case view(ViewAction)
+  }
+  enum ViewAction { case playTapped }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .view(viewAction):
+        return reduce(into: &state, action: viewAction)
+      }
+    }
+  }
+
+  func reduce(into state: inout State, action: ViewAction) -> Effect<Action> {
+    .none
+  }
+}
+```
+
 Calling `reduce(into:action:)` of a child is not defining it (deprecated, but a different problem):
 
 ```swift
@@ -994,9 +1026,13 @@ struct Root {
 
 ## Limits
 
-- Extensions in other files are not seen: a `body` in one file and a `reduce(into:action:)` in another
-  are not reported.
-- A `body` or `reduce` provided by a protocol extension or a macro other than `@Reducer` is invisible.
+- The type's parts are read from every file of the project the run reads; a `body` or `reduce` provided
+  by a protocol extension or a macro other than `@Reducer` is invisible.
+- A `var body: Never { fatalError() }` written beside `reduce(into:action:)` (legacy code that spells out
+  `Body == Never`) counts as a `body`, so the `reduce` is reported although it is the one that runs.
+- On 48 public TCA apps (`review/judged.tsv`) it reports nothing, so its precision on real code is not
+  measured; the findings it gave in the copies of TCA vendored in Point-Free's `episode-code-samples` are
+  no longer reported.
 
 """#,
         "effect_captures_state": #"""
@@ -1404,7 +1440,11 @@ Reports two kinds of work in a reducer type's `body`, outside the closures that 
    Reported at the type name (`NumberFormatter`) or member name (`sorted`).
 
 A construction inside a statement already reported under (1) is not reported again. An `if` whose
-condition only reads a stored property is not work.
+condition only reads a stored property is not work, and neither is a call that never returns
+(`fatalError(…)`, `preconditionFailure(…)`, as in `var body: Never { fatalError() }` of a reducer that
+implements `reduce(into:action:)`): such a body is never built, or crashes the first time, so nothing
+in it is repeated on every action. The `body` is read in whichever file of the project declares it (the
+type or an extension).
 
 ## Why is this bad
 
@@ -1762,6 +1802,17 @@ struct Placeholder {
 }
 ```
 
+A body that never returns (a placeholder, or the `Never` body of a legacy reducer):
+
+```swift
+@Reducer
+struct Unfinished {
+  var body: some ReducerOf<Self> {
+    fatalError("Not implemented yet")
+  }
+}
+```
+
 A `@Reducer enum Destination` with a `@ReducerCaseIgnored` case, composed through `Destination.body`:
 
 ```swift
@@ -1792,6 +1843,9 @@ struct Parent {
 - `.map`/`.filter` on something cheap (an `Optional`, a three-element array) are reported anyway: they are
   still per-action work that belongs outside `body`.
 - Work hidden in a helper called from the builder (`makeChild()`) is not followed.
+- On 48 public TCA apps (`review/judged.tsv`) it reports nothing, so its precision on real code is not
+  measured; the findings it gave in the copies of TCA vendored in Point-Free's `episode-code-samples` are
+  no longer reported.
 
 """#,
         "force_try_in_effect": #"""
@@ -1799,7 +1853,12 @@ struct Parent {
 
 Reports, at the `try`, every `try!` whose expression contains an `await` inside the closure of an
 effect a reducer returns: `.run { … }` (and its `catch:` handler), `Effect.run`, the legacy `.task`,
-`.fireAndForget` and `.future`. Closures nested in the effect count (a `withTaskGroup` child task is
+`.fireAndForget` and `.future`, and a project's own effect factory called with a leading dot and a closure
+that takes parameters (`.exec { send in … }`). The effects are those of the feature's logic, wherever in
+the project it is written: `Reduce` closures, `reduce(into:action:)` and its overloads, the functions a
+`Reduce(…)` names, member functions that return an effect or take the feature's `State` `inout`, methods
+of the `State` that return an effect, and effect-returning functions of other types whose state parameter
+is the feature's `State`. Closures nested in the effect count (a `withTaskGroup` child task is
 cancelled with the effect), except a `Task { … }` started inside it, which the effect's cancellation does
 not reach.
 
@@ -1894,7 +1953,9 @@ struct Login {
 `--fix` removes the `!`: `try! await` becomes `try await`. It applies only where `try` compiles and changes
 nothing but the crash: the `try!` is in the effect's own closure, directly or in the blocks of `if`,
 `guard`, `for`, `while`, `switch` and a `do` without `catch`. In a nested closure (which may not throw), in
-the `catch:` handler (which cannot), in a `do` with a `catch` (which would start handling the error) or in a `defer`, the finding stays.
+the `catch:` handler (which cannot), in a `do` with a `catch` (which would start handling the error) or in
+a `defer`, the finding stays. In a project's own factory (`.exec { send in … }`) the fix is offered as in
+`.run`: it compiles only if that factory's operation is a throwing closure, as `.run`'s is.
 
 ```swift fix-before
 @Reducer
@@ -2282,11 +2343,16 @@ func loadFixture() async -> Data {
 
 ## Limits
 
-- One file at a time: an effect built in a function of another type or file, or a `try!` in an async
-  function that an effect calls (`await self.helper()` whose body does `try! await`), is not seen.
+- Only effects written in the feature's logic (see above) are read: an effect built in a free function or
+  a function of another type that does not take the feature's `State`, or a `try!` in an async function
+  that an effect calls (`await self.helper()` whose body does `try! await`), is not seen.
+- A project's own effect factory (`.exec { send in … }`) is read as `.run`: the message and the fix assume
+  that its operation may throw and that it catches cancellation as `.run` does; check its declaration.
 - Whether the awaited call can throw on cancellation is not known: every `try! await` in an effect is
   reported, including one on a call that never checks cancellation.
 - A `try!` whose `await` sits in a nested closure on the same statement counts as awaiting.
+- On 48 public TCA apps (`review/judged.tsv`) it reports a single finding, judged true; its precision is
+  measured on little code.
 
 """#,
         "force_unwrapped_scope": #"""
@@ -2673,19 +2739,22 @@ struct Auth {
 ## What it does
 
 Reports every call `._printChanges()` or `._printChanges(.actionLabels)` / `._printChanges(.customDump)`
-(TCA's own printers) in an app's code — anywhere in the file, not only in reducer bodies:
-`Store(initialState:) { AppFeature()._printChanges() }`, and also inside a `#if` on any condition other
-than `DEBUG` (a feature flag is no debugging guard). Reported at `_printChanges`.
+(TCA's own printers) in an app's code — anywhere in the file, not only in reducer bodies (a store a
+view or a coordinator builds: `Store(initialState:) { AppFeature()._printChanges() }`), and also inside a
+`#if` on any condition other than `DEBUG` (a feature flag is no debugging guard). Reported at
+`_printChanges`.
 
 Never reported: text in comments, in string literals of any kind (`"…"`, `"""…"""`, `#"…"#`), or in regex
 literals; a declaration `func _printChanges(…)` of your own; a call with a printer of the app's own
 (`._printChanges(printer)`, `._printChanges(.logger)`: deliberate logging) or with a string literal (not
-TCA's signature); calls in SwiftUI previews (`#Preview`, `PreviewProvider`); calls compiled into debug builds only
-(inside `#if DEBUG`, also a postfix `#if DEBUG` around the modifier), which the author kept on purpose;
-and files whose purpose is to print: test code (a file that uses `TestStore`, a test target), DocC
-catalogs, and demo, sample or preview apps (a folder whose name contains `Example`, `Sample`, `Demo` or
-`Preview`, or a project folder so named, such as Point-Free's `episode-code-samples`), where TCA's own
-examples and tutorials call it on purpose.
+TCA's signature); calls anywhere in the app's entry point — the members of a type declared as conforming
+to `App`, `UIApplicationDelegate`, `NSApplicationDelegate` or `UIWindowSceneDelegate`, or marked `@main` —
+where the root store is built (see below); calls in SwiftUI previews (`#Preview`, `PreviewProvider`); calls
+compiled into debug builds only (inside `#if DEBUG`, also a postfix `#if DEBUG` around the modifier), which
+the author kept on purpose; and files whose purpose is to print: test code (a file that uses `TestStore`,
+a test target), DocC catalogs, and demo, sample or preview apps (a folder whose name contains `Example`,
+`Sample`, `Demo` or `Preview`, or a project folder so named, such as Point-Free's `episode-code-samples`),
+where TCA's own examples and tutorials call it on purpose.
 
 ## Why is this bad
 
@@ -2694,12 +2763,23 @@ debugging aid TCA has, and one meant to be removed. The leading underscore is Po
 for API outside semantic versioning: it may change signature or disappear in any minor release. Left in,
 it floods the console of everyone on the team, slows every action (a full state dump and diff per action
 in debug builds), and can write personal data from state into logs. Use it while debugging and remove it
-before merging: that it costs nothing in release builds is no reason to leave it written.
+from a feature before merging: that it costs nothing in release builds is no reason to leave it written
+there.
 
 TCA documents it as a debugging tool that only prints in `DEBUG` configurations
 ([`_printChanges(_:)`](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Reducer/Reducers/DebugReducer.swift)).
 A call wrapped in `#if DEBUG` is therefore not reported: writing the guard is a statement that the printer
 is meant to stay in debug builds. A call under any other condition (a feature flag) still ships.
+
+The app's entry point is where TCA itself puts the call. Its *Meet the Composable Architecture* tutorial
+has you "Update the entry point of the application to invoke `_printChanges(_:)` on the reducer"
+([Your first feature](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Tutorials/MeetTheComposableArchitecture/01-Essentials/01-YourFirstFeature/01-01-YourFirstFeature.tutorial)):
+`static let store = Store(initialState: CounterFeature.State()) { CounterFeature()._printChanges() }`
+in the `@main` `App`; and the documentation comment of `_printChanges` says "Printing is only done in
+`DEBUG` configurations." A printer on the root store, written once where the app starts, is a choice about
+the whole app's debug builds that the tutorial teaches, not a debugging session left behind in a feature,
+so calls in the entry-point type are not reported (on real apps they were most of the calls a reader
+judged false; see Limits).
 
 ## Example
 
@@ -2807,23 +2887,20 @@ Reported as:
 
 > Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff
 
-In the app's store:
+In a store a view builds for itself:
 
 ```swift
 import ComposableArchitecture
 import SwiftUI
 
-@main
-struct MyApp: App {
-  static let store = Store(initialState: AppFeature.State()) {
-    AppFeature()
+struct SettingsScreen: View {
+  @State var store = Store(initialState: Settings.State()) {
+    Settings()
       .↓_printChanges()
   }
 
-  var body: some Scene {
-    WindowGroup {
-      AppView(store: Self.store)
-    }
+  var body: some View {
+    SettingsView(store: store)
   }
 }
 ```
@@ -2894,20 +2971,19 @@ Reported as:
 > Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff
 > Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff
 
-On the app's root store, as a macOS app's `App` type builds it:
+In a coordinator that builds a store outside the app's entry point:
 
 ```swift
 import ComposableArchitecture
-import SwiftUI
+import UIKit
 
-@main
-struct VPNApp: App {
-  let store = Store(initialState: AppReducer.State()) {
-    AppReducer().↓_printChanges()
+final class SettingsCoordinator {
+  let store = Store(initialState: Settings.State()) {
+    Settings().↓_printChanges()
   }
 
-  var body: some Scene {
-    WindowGroup { AppView(store: store) }
+  func start(on navigationController: UINavigationController) {
+    navigationController.pushViewController(SettingsViewController(store: store), animated: true)
   }
 }
 ```
@@ -3069,6 +3145,34 @@ enum BugReport {
 }
 ```
 
+In the app's entry point (the `@main` `App`, an application or scene delegate), on the root store, where
+TCA's tutorial attaches it; it prints in debug builds only:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@main
+struct MyApp: App {
+  static let store = Store(initialState: AppFeature.State()) {
+    AppFeature()
+      ._printChanges()
+  }
+
+  var body: some Scene {
+    WindowGroup {
+      AppView(store: Self.store)
+    }
+  }
+}
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+  let store = Store(initialState: AppReducer.State()) {
+    AppReducer()._printChanges()
+  }
+}
+```
+
 In a SwiftUI preview (`#Preview`, `PreviewProvider`): the store prints into the preview's console, on purpose.
 
 ```swift
@@ -3126,11 +3230,16 @@ final class ParentTests: XCTestCase {
 
 - A wrapper of your own that calls `_printChanges()` internally is reported once, at its definition, not
   at its uses.
-- Judged by reading on real code (`review/judged.tsv`, 21 public TCA apps): before the exclusions above,
-  2 of 24 findings were true leftovers; the rest were TCA's example apps, tutorials, tests and previews
-  printing on purpose. A second reading found 4 true of 44, the rest Point-Free's episode samples,
-  SwiftUI's own `Self._printChanges()` in those samples, and two `#if DEBUG` calls kept on purpose. With
-  the sample-project and `#if DEBUG` exclusions, all 4 findings it still reports are true.
+- Only the members of the entry-point type's own declaration are exempt: a store held in an
+  `extension MyApp { … }` (in the same file or another), or a root store built elsewhere (a coordinator,
+  a view, a global `let store`) and handed to the app, is reported.
+- Judged by reading on real code (`review/judged.tsv`). On 21 public TCA apps, before the exclusions
+  above, 2 of 24 findings were true leftovers; the rest were TCA's example apps, tutorials, tests and
+  previews printing on purpose. A second reading found 4 true of 44, the rest Point-Free's episode
+  samples, SwiftUI's own `Self._printChanges()` in those samples, and two `#if DEBUG` calls kept on
+  purpose. On 48 public TCA apps, before the entry-point exemption, a reader who had not seen this rule's
+  code judged 9 of 12 calls false, all of them on the root store in an app's entry point; with it, all 5
+  findings it reports (on 5 apps, judged by that reader) are true.
 - Deciding that a particular `_printChanges` is meant to stay (a debug menu that toggles it, for example)
   is up to you: disable the rule on that line with a reason.
 
@@ -3140,11 +3249,12 @@ final class ParentTests: XCTestCase {
 
 Reports a `.run` effect that never ends by itself — a `for await` (or `for try await`) over a sequence
 whose name says it is a source of events (`timer`, `notifications`, `observe…`, `…updates`, `…changes`,
-`…events`), a `while true` loop, or a `while !Task.isCancelled` loop — returned by a `case` of the
-reducer's switch for an action that can happen again: an action whose name says it is an appearance
-(`onAppear`, `viewDidAppear`, `didAppear`) or a button (`…Tapped`, `…Pressed`, `…Clicked`), when the
-effect has no `.cancellable(id:)` and the file does not send that action from a view's
-`.task { await store.send(.x).finish() }`. Reported at the `.` of `.run`.
+`…events`), a `while true` loop, or a `while !Task.isCancelled` loop — returned by a `case` of one of
+the feature's switches over its action (in whichever file of the project) for an action that can happen
+again: an action whose name says it is an appearance (`onAppear`, `viewDidAppear`, `didAppear`) or a
+button (`…Tapped`, `…Pressed`, `…Clicked`), when the effect has no `.cancellable(id:)` and that `case`'s
+file does not send the action from a view's `.task { await store.send(.x).finish() }`. Reported at the
+`.` of `.run`.
 
 Not reported: a feature that a parent presents or stacks (`.ifLet`, `.forEach`, or a case of an
 `@Reducer enum` of destinations or path elements, anywhere in the project): TCA cancels a child's
@@ -3692,13 +3802,17 @@ func testProbe() async {
   in a view in another file, and all three belong to features presented with `.ifLet`, whose effects end
   on dismissal. Since presented features are left out it reports none there; how precise it is on apps
   that have the bug is not measured.
-- Only the reducer's own file is searched for `.task { await store.send(.x).finish() }`.
+- Only the file that holds the `case` (the reducer's file, or the file of the extension its logic is
+  written in) is searched for `.task { await store.send(.x).finish() }`: a view in another file that
+  sends the action that way is not seen.
 - Which actions can happen again is read from their names; an action named otherwise (`load`,
   `start`) is not judged, and one named `onAppear` that the app sends once is reported.
 - Which sequences never end is read from their names (`timer`, `notification`, `observ`, `updates`,
   `changes`, `events`); `for await x in stream` over a stream with another name is not judged.
-- Only effects returned directly in a `case` of the switch over the action are judged, not those built
-  in helper methods, and a `case` with a `guard` or an `if` before the effect is not judged.
+- Only effects returned directly in a `case` of a switch over the action are judged (in any of the
+  feature's logic, in any file: `Reduce` closures, `reduce(into:action:)` and its overloads, helpers that
+  switch over an action), not those a `case` gets from a helper (`return startObserving()`), and a `case`
+  with a `guard` or an `if` before the effect is not judged.
 
 """#,
         "missing_delegate_action": #"""
@@ -3706,9 +3820,13 @@ func testProbe() async {
 
 Reports an effect by which a reducer sends itself one of its own actions — `return .send(.x)`, a `.run`
 that only forwards `await send(.x)`, or such a send merged with other effects (or first in a
-`.concatenate`) — when every
-case of the reducer's own switch that matches `.x` does nothing (`return .none`, `.none`, `break`). Such an
-action exists for someone else to match: it is a message for a parent. Reported at the `.` of `.send` (or of the forwarding `.run`).
+`.concatenate`) — when every case of the feature's logic that matches `.x` does nothing (`return .none`,
+`.none`, `break`). The feature's logic is read wherever in the project it is written (its `Reduce`
+closures, `reduce(into:action:)` and its overloads for nested action types, helpers, extensions in other
+files), and sends into its own nested action enums (`.view(.x)`, `.internal(.x)`) count like any other.
+Such an action exists for someone else to match: it is a message for a parent. When the project model
+shows a parent whose logic matches the action, the message names it (`Root at RootCoordinator.swift:82
+matches it`). Reported at the `.` of `.send` (or of the forwarding `.run`).
 
 Not reported: sends of `.delegate(…)` and `.binding(…)` actions, sends into a child's action (a case whose
 payload is another feature's action, or that a `Scope`, `ifLet`, `forEach` or `ifCaseLet` of the body
@@ -4213,8 +4331,8 @@ final class FlowTests: XCTestCase {
 
 - Opt-in. Judged blind on 22 public TCA apps (`review/judged.tsv`): 33 of its 36 findings are true (91.7%),
   below the 95% a default rule needs. The 3 false ones send an ignored action that nothing else matches
-  either (a dead no-op, not a message): only the reducer's own file is read, and the rule does not look for
-  the parent that matches the action.
+  either (a dead no-op, not a message): the rule names a parent that matches the action when it finds
+  one, but it reports the send whether or not one does.
 - Logic that handles the action outside the reducer's switches (an `onChange`, a second reducer in the
   body that the model does not attribute to the same type) is not seen.
 
@@ -4236,12 +4354,14 @@ Never reported:
   `.ifCaseLet` child closure belongs to the child feature and writes the child's state;
 - a `BindingReducer()` and an `onChange` element in different branches of the same `if`, `switch` or
   `#if`: they never run together;
-- when the `State` visible in the file proves that no binding writes `X`'s first property: a `let`, a
-  `static` property, a `private(set)`/`fileprivate(set)` `var`, an `@Presents` property (changed by
-  presentation actions, not bindings), a property that a `Scope`/`.ifLet`/`.forEach`/`.ifCaseLet` of the
-  body hands to a child feature, or — in a legacy state without `@ObservableState` — a stored property
-  without `@BindingState`/`@BindableState` (legacy bindings write only those);
-- when the file declares the feature's `Action` and mentions neither `BindableAction` nor `BindingAction`.
+- when the feature's `State` (its declaration and extensions, in any file of the project) proves that no
+  binding writes `X`'s first property: a `let`, a `static` property, a `private(set)`/`fileprivate(set)`
+  `var`, an `@Presents` property (changed by presentation actions, not bindings), a property that a
+  `Scope`/`.ifLet`/`.forEach`/`.ifCaseLet` of the body hands to a child feature, or — in a legacy state
+  without `@ObservableState` — a stored property without `@BindingState`/`@BindableState` (legacy
+  bindings write only those);
+- when the feature's `Action` (declared in any file) neither conforms to `BindableAction` nor has a
+  `binding` case, and the `body`'s file mentions neither `BindableAction` nor `BindingAction`.
 
 `X` is read from a key path (`\.query`, `\.settings.volume`, `\State.query`, `\.$query`) or from a
 closure (`{ $0.query }`, `{ [$0.sort, $0.filter] }`, `{ state in state.query }`: reported when any of
@@ -4522,7 +4642,8 @@ Reported as:
 
 > onChange(of: \.isPasswordStrong) only observes changes made by Reduce, but BindingReducer() outside it can also change the value and those changes are never observed; attach the onChange to the BindingReducer or wrap both in CombineReducers { … }.onChange(of:)
 
-`State` declared in another file (an extension there): nothing proves `volume` is not bound:
+A `State` declared in no file the run reads (a module it does not read): nothing proves `volume` is not
+bound:
 
 ```swift
 @Reducer
@@ -4748,14 +4869,17 @@ struct SearchView: View {
 
 ## Limits
 
-- One file at a time. When the `State` is declared in another file, nothing proves that `X` cannot be
-  written by a binding, so the rule reports; a property declared in an extension in another file counts
-  as possibly bindable for the same reason.
+- Opt-in. On 48 public TCA apps it reported a single position, judged false by a reader who had not seen
+  its code (`review/judged.tsv`): the field was bindable in principle, but no view binds it
+  (`$store.auth` appears nowhere) and the `onChange` only wrote the value back. Whether a view really binds
+  `X` is not read: every bindable property counts as bound.
+- The `State` is read from every file of the project (its declaration and extensions); a property only an
+  extension in a file the project model does not read declares counts as possibly bindable.
 - Only `X`'s first property is judged (`\.settings.volume` → `settings`), and a key path or projection
   that is not written literally (a variable, a function, the whole state) counts as bindable.
-- A `BindingReducer()` hidden in a helper (`var bindings: some ReducerOf<Self> { BindingReducer() }`)
-  or in another file is not seen; neither are bindings written by a child's `BindingReducer()` through
-  a parent's `Scope`.
+- A `BindingReducer()` hidden in a helper (`var bindings: some ReducerOf<Self> { BindingReducer() }`, in
+  any file) is not seen: only the `body` that holds the `onChange` is read; neither are bindings written
+  by a child's `BindingReducer()` through a parent's `Scope`.
 - A state property handed to a child by `Scope`/`.ifLet`/`.forEach`/`.ifCaseLet` is assumed to be
   written by the child, not by this feature's bindings (a `$store.child.field` binding through the parent
   store would be missed).
@@ -5317,7 +5441,7 @@ struct Form {
 }
 ```
 
-A `State` this file does not declare, where any field may be bindable:
+A `State` that no file the run reads declares (here, none), where any field may be bindable:
 
 ```swift
 extension Settings {
@@ -5362,8 +5486,9 @@ struct Inbox {
   2 true (Whisperboard's idle timer, Construct's `EmptyReducer()`) and 1 false (66.7%, `review/judged.tsv`):
   EhPanda's views bind `$store.appRouteState.route` through the parent's store, so the parent's
   `BindingReducer()` does change that child field.
-- The `State` must be declared in the same file; otherwise nothing is reported for `BindingReducer()`
-  and `Reduce` (an `EmptyReducer()` is always reported).
+- The `State` is read from every file of the project the run reads (its declaration and extensions);
+  when none of them declares it, nothing is reported for `BindingReducer()` and `Reduce` (an
+  `EmptyReducer()` is always reported).
 - With `@ObservableState`, every settable stored field counts as bindable, even when no view binds it:
   an `onChange` on `BindingReducer()` for a field only a `Reduce` writes is not reported. Telling the two
   apart needs every view of the project.
@@ -6113,11 +6238,13 @@ feature's state (`Child.State?`, or `Destination.State?` for an `@Reducer enum`)
 including inside `CombineReducers`. Reported at the field's name, in the file that declares `State`.
 
 It reports only when the feature's action has a case named like the field (so the view can present
-and dismiss the child) and when the whole of `body` is visible in that file: `body` is the feature's
-only builder and lists only TCA's own reducers (`Reduce`, `Scope`, `BindingReducer`,
-`CombineReducers`, `EmptyReducer`). Alerts and confirmation dialogs (`@Presents var alert:
-AlertState<…>?`, `ConfirmationDialogState<…>?`) are reported only when the feature does not clear
-them itself on `.field(.dismiss)`. A field the feature never assigns is not reported: nothing is presented.
+and dismiss the child) and when the whole of `body` is visible: `body` (in whichever file of the project
+declares it) is the feature's only builder, lists only TCA's own reducers (`Reduce`, `Scope`,
+`BindingReducer`, `CombineReducers`, `EmptyReducer`), and no protocol of the feature gives it a default
+`body`. Alerts and confirmation dialogs (`@Presents var alert: AlertState<…>?`,
+`ConfirmationDialogState<…>?`) are reported only when the feature does not clear them itself on
+`.field(.dismiss)`. A field the feature's logic (in any file) never assigns is not reported: nothing is
+presented.
 
 ## Why is this bad
 
@@ -6704,9 +6831,9 @@ struct Legacy: Reducer {
   cleared by hand on `.dismiss` and fields never set gave 13 findings, none of them with real harm
   (13 debatable, judged blind by two readers). This version reports none of those 13 and found nothing
   else in those apps, so its precision on real code is not measured yet.
-
-- Only the file that declares the feature's `State` and `body` is read: a `body` in an extension in
-  another file, a second builder (`core`), or a protocol's default `body` makes the rule stay silent.
+- The feature's `State`, `body` and logic are read from every file of the project the run reads; a
+  second builder (`core`), a reducer of the app's in `body`, or a protocol's default `body` makes the rule
+  stay silent.
 - A parent that integrates a child's presentation from outside (`.ifLet(\.child.$sheet, …)`) is not
   seen; the child's field is not reported only when the child's own body is out of sight.
 - A presented field is reported only when the action has a case of the same name
@@ -7583,40 +7710,63 @@ struct Filters {
   read (a package dependency) is not judged, nor one whose type the model cannot resolve (a Scope whose
   closure builds a reducer through a function call).
 - What the child changes is what its clauses for that action assign or mutate, and its code that runs
-  for every action, as written; a helper the child calls (`state.reset()`, `reduceHelper(&state)`) is
-  not followed. The parent's reads are those of the clause (its `where` guard included) and of its code for
-  every action; a nested `switch` on the child's action inside a broader clause is read as that clause.
+  for every action, as written, in any file. A method called on the child's state (`state.reset()`) is
+  not followed; a function of the child that takes its `State` `inout` (`Self.enqueue(&state)`) or returns
+  an effect is read as code of its own, and what it writes outside a `switch` over the action counts as
+  written on every child action, whichever case calls it. The parent's reads are those of the clause (its
+  `where` guard included) and of its code for every action; a `switch` over the payload a clause binds
+  (`case let .form(formAction): switch formAction { … }`) is read as clauses of their own, one level deep,
+  and any other nested `switch` on the child's action inside a broader clause is read as that clause.
 - An element above a Scope in a different builder list (for example a Reduce at the top level followed by a
   `CombineReducers { Scope(…) }`) is not reported, although it runs first too.
 - Sometimes the parent must run first on purpose (to prepare child state, or to read the value before the
   child changes it); disable the rule on that line and say why.
+- On 48 public TCA apps (`review/judged.tsv`) it reports nothing. The 11 positions that an earlier design,
+  which judged the order alone, reported on real apps were judged by reading: none was harmful, and none
+  is reported now. The harm this rule is about — a parent reading a child's field that the child changes
+  on the same action — is reported, also when the child's change is written in another file (the fixture
+  `fixtures/Projects/Shop` checks it). Its precision on real apps is therefore not measured.
 
 """#,
         "send_for_logic_reuse": #"""
 ## What it does
 
-Inside a reducer's logic — `Reduce` closures of its `body` and other builder properties, helpers they
-call, `reduce(into:action:)`, and member functions of the type that return an effect — looks at
-`.send(.x…)` / `Effect.send(.x…)` in effect position: after `return`, as the single implicit-return
-expression of a switch case or closure, a branch of a ternary, an argument of `.merge(…)` /
-`.merge(with:)` / `.concatenate(…)` / `Effect.merge([…])`, or appended to an array of effects
+Inside a feature's logic — wherever in the project it is written: `Reduce` closures of its `body` and
+other builders (and the functions declared inside them that return an effect), `reduce(into:action:)` and
+its overloads for a nested action type (`reduce(into:action: ViewAction)`, `reduce(into:viewAction:)`), the
+functions a `Reduce(…)` names, member functions that return an effect or take the feature's `State`
+`inout` (also `static` ones called as `Self.enqueue(&state)`), methods of the `State` that return an
+effect, and effect-returning functions of other types whose state parameter is the feature's `State` (a
+`struct FeedActionHandler` with `typealias State = Feed.State`) — looks at `.send(.x…)` /
+`Effect.send(.x…)` in effect position: after `return`, as the single implicit-return expression of a
+switch case or closure, a branch of a ternary, an argument of `.merge(…)` / `.merge(with:)` /
+`Effect.merge([…])`, the first argument of `.concatenate(…)`, or appended to an array of effects
 (`effects.append(.send(.x))`). A `.run { send in await send(.x) }` whose closure does nothing else is the
-same round trip and is looked at too. It reports the send when `.x` is an action the same reducer handles
-in its own `switch action` with logic (`case .x`, `case let .x(…)`, `case .x(let …)`, `case .x, .y`,
-case names that are keywords such as `` .internal(…) ``). A nested send such as
-`.send(.view(.onAppear))` matches a `case .view(.onAppear)` or `case .view` pattern.
+same round trip and is looked at too. It reports the send when `.x` is an action the same feature handles
+with logic in any of those places, in any file (`case .x`, `case let .x(…)`, `case .x(let …)`,
+`case .x, .y`, case names that are keywords such as `` .internal(…) ``). A nested send such as
+`.send(.view(.onAppear))` matches a `case .view(.onAppear)` or `case .view` pattern, and a `case .onAppear`
+of an overload that receives the `ViewAction` that `case view(ViewAction)` carries: the overload's cases are
+read under the case of the feature's `Action` whose payload is its action type.
 
-Not reported: `.send(.delegate(…))`; a send of an action whose own case only returns `.none` / `break`
+Sends into the feature's own nested action enums (`.view(.x)`, `.internal(.x)`, `.inner(.x)`) are looked at
+like any other: whether a case carries a child's actions is decided by the project's feature model (the
+payload types and compositions below), not by the case's name.
+
+Not reported: `.send(.delegate(…))`; a send of an action whose own cases only return `.none` / `break`
 or that only a `default:` catches — that is a message to a parent feature, which handles it; sends into
-a child feature's action (a case whose payload is `Child.Action`, `PresentationAction<…>`,
-`StackAction<…>` / `StackActionOf<…>`, or a case used as `action: \.x` by a
-`Scope`/`.ifLet`/`.forEach`/`.ifCaseLet` of the body); `.send(.binding(…))`; `.send(.x).debounce(…)` /
-`.throttle(…)` (a method cannot debounce), and a send made for its animation (`.send(.x, animation: …)`,
-`.run { send in await send(.x) }.animation(…)`: the state changes inside an animated transaction, which a
-method call cannot do); a `.run` that awaits work or computes what it sends
-(`await send(.loaded(try await load()))`); `store.send`, `viewStore.send`;
-`ButtonState(action: .send(…))` and other `AlertState`/`ConfirmationDialogState` builders; anything in a
-file that uses `TestStore`.
+a child feature's action (a case whose payload is another feature's action: `Child.Action`,
+`ActionOf<Child>`, `PresentationAction<…>`, `StackAction<…>` / `StackActionOf<…>`,
+`IdentifiedActionOf<…>`, an `…Action` enum the feature does not declare itself; or a case used as
+`action: \.x` by a `Scope`/`.ifLet`/`.forEach`/`.ifCaseLet` of the body); `.send(.binding(…))`;
+`.send(.x).debounce(…)` / `.throttle(…)` (a method cannot debounce), and a send made for its animation
+(`.send(.x, animation: …)`, `.run { send in await send(.x) }.animation(…)`: the state changes inside an
+animated transaction, which a method call cannot do); a later argument of `.concatenate(…)`, which waits
+for the effects before it; a `.run` that awaits work, computes what it sends
+(`await send(.loaded(try await load()))`) or reads a property when it runs
+(`await send(.loaded(client.value))`): that is the effect's own work, fed back as a result; `store.send`,
+`viewStore.send`; `ButtonState(action: .send(…))` and other `AlertState`/`ConfirmationDialogState`
+builders; anything in a file that uses `TestStore`.
 
 Reported at the `.` of `.send` (at `Effect` for `Effect.send`).
 
@@ -7895,6 +8045,55 @@ struct Detail {
 Reported as:
 
 > Detail sends itself .view(.onAppear), an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store
+
+Logic split into overloads by nested action type (the file of each could be another): the view action's
+overload sends into the feature's own `InternalAction`, which the other overload handles:
+
+```swift
+@Reducer
+struct Feed {
+  enum Action {
+    case view(ViewAction)
+    case `internal`(InternalAction)
+  }
+  enum ViewAction { case onAppear }
+  enum InternalAction { case reload, loaded([Item]) }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .view(viewAction): return reduce(into: &state, action: viewAction)
+      case let .internal(internalAction): return reduce(into: &state, action: internalAction)
+      }
+    }
+  }
+}
+
+extension Feed {
+  func reduce(into state: inout State, action: ViewAction) -> Effect<Action> {
+    switch action {
+    case .onAppear:
+      return ↓.send(.internal(.reload))
+    }
+  }
+
+  func reduce(into state: inout State, action: InternalAction) -> Effect<Action> {
+    switch action {
+    case .reload:
+      state.isLoading = true
+      return .run { send in await send(.internal(.loaded(try await loadFeed()))) }
+    case let .loaded(items):
+      state.items = items
+      state.isLoading = false
+      return .none
+    }
+  }
+}
+```
+
+Reported as:
+
+> Feed sends itself .internal(.reload), an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store
 
 A `.run` that only sends an action back is the same round trip as `.send`, one hop later:
 
@@ -8232,27 +8431,37 @@ struct CounterView: View {
 
 ## Limits
 
-- The rule only sees the reducer's own `switch action` in this file; an action handled by a helper in
-  another file or by a second reducer type is not matched, so those sends are not reported.
-- A send whose action is a child's but whose case is declared with a payload type the rule cannot
-  recognise as a child action (for example a type alias) may be reported; disable it on that line.
-- Sometimes going through the store is the point (to let a parent or higher-order reducer observe the
-  action); the rule cannot know that, so disable it on the line with a reason.
+- The feature's logic is read from every file of the project the run reads, but only the feature's own:
+  a parent that also matches the action, or a higher-order reducer wrapped around this one
+  (`Feature().sounds()`) that observes it, is not looked for. Sometimes going through the store is the
+  point (to let a parent or higher-order reducer observe the action); the rule cannot know that, so
+  disable it on the line with a reason.
+- Code outside the feature's logic is not read: a send built in a free function, or in a function of
+  another type whose state parameter is not the feature's `State`, is not seen.
+- A send whose action is a child's but whose case's payload type does not say so (a type alias whose
+  name does not end in `Action`: `case child(ChildMessage)`) may be reported; disable it on that line.
 - A `.run` whose sent value reads a property (`send(.loaded(client.current))`) is taken as the effect's
   own work and not reported, even when the property is stored.
-- Judged blind on 22 public TCA apps (`review/judged.tsv`, a first sample and a random one): 68 of the 71
-  findings it still reports are true (95.8%). Of the other 3, one sends an action a parent also reacts to
-  (`ChatPanel`'s `.closeTabButtonClicked`), which only the parent's file shows; two rely on the order in
-  which the sent actions run, which helper calls would change (judged debatable).
+- Judged on 48 public TCA apps (`review/judged.tsv`; 75 of the findings by a reader who had not seen this
+  rule's code): 142 of the 146 findings it still reports, on 39 apps, are true (97.3%). Two are false:
+  `ChatPanel`'s `.closeTabButtonClicked`, which a parent also handles, and isowords'
+  `GameState.tryToRemoveCube` sending `.confirmRemoveCube`, which a higher-order reducer (`.sounds()`)
+  over the same reducer, and other reducers, observe. Two rely on the order in which the sent actions run,
+  which helper calls would change (judged debatable).
 
 """#,
         "side_effect_in_reducer": #"""
 ## What it does
 
-Reads the synchronous part of a reducer's logic — its `Reduce` closures, the helpers they name,
-`reduce(into:action:)` and member functions returning an effect — leaving out the closures of its
-effects (`.run { … }` and its `catch:` handler, the legacy `.task`, `.fireAndForget`, `.future`,
-`.publisher`). A finding is reported at the first token of each of these calls found there:
+Reads the synchronous part of a feature's logic, wherever in the project it is written — its `Reduce`
+closures (with the functions declared inside them that return an effect), the functions a `Reduce(…)`
+names, `reduce(into:action:)` and its overloads for nested action types, member functions that return an
+effect or take the feature's `State` `inout` (also `static` ones called as `Self.enqueue(&state)`),
+methods of the `State` that return an effect, and effect-returning functions of other types whose state
+parameter is the feature's `State` — leaving out the closures of its effects (`.run { … }` and its
+`catch:` handler, the legacy `.task`, `.fireAndForget`, `.future`, `.publisher`, and a project's own
+effect factory called with a leading dot and a closure that takes parameters, such as
+`.exec { send in … }`). A finding is reported at the first token of each of these calls found there:
 
 - a process-wide object used for its effect: `UserDefaults.standard` / `UserDefaults(suiteName:)`
   writes (`set…`, `removeObject`, `register`, `synchronize`), `FileManager.default` changes
@@ -8271,8 +8480,9 @@ effects (`.run { … }` and its `catch:` handler, the legacy `.task`, `.fireAndF
   is not a side effect);
 - writes through something named like a store: `database…`, `keychain…`, `db`, `realm` with
   `put`, `save`, `insert`, `update`, `delete`, `remove`, `set`, `write`…; `save`, `insert`, `delete` on a
-  Core Data or SwiftData `…Context` — unless that name is one of the reducer's `@Dependency` properties, a
-  client tests already replace.
+  Core Data or SwiftData `…Context` — unless that name is one of the feature's `@Dependency` properties
+  (`@Dependency(\.database) var database`, `@Dependency(DatabaseClient.self) private var database`,
+  declared in any file of the feature), a client tests already replace.
 
 Reads (`UserDefaults.standard.bool(forKey:)`, `FileManager.default.fileExists(atPath:)`) are not
 side effects and are not reported. Test code (files that use `TestStore`, test targets) and DocC catalogs (tutorial steps that show a mistake before its fix) are skipped.
@@ -8710,14 +8920,20 @@ struct Encounter {
 
 ## Limits
 
-- One file at a time: a helper called from the reducer but declared elsewhere (a free function, another
-  type's method, an extension in another file) is not read; neither is a function of the reducer that
-  neither returns an effect nor is named by `Reduce(…)`.
+- Only the feature's logic is read (see above), from every file of the project the run reads: a free
+  function, a method of another type (a client, a model's `save()`), a method of the `State` that returns
+  no effect (`state.reset()`) and a function of the feature that neither returns an effect nor takes its
+  `State` `inout` are not read, even when the reducer calls them.
 - Only the calls listed above are recognised. A dependency client called synchronously
-  (`self.analytics.track(…)`) is not reported unless its name says database or keychain: a dependency
-  can be overridden in tests, and telling its synchronous reads from its writes needs its declaration.
+  (`self.analytics.track(…)`, `database.save(…)` through a `@Dependency` property) is not reported: a
+  dependency can be overridden in tests, and telling its synchronous reads from its writes needs its
+  declaration. A receiver named like a store that is no `@Dependency` of the feature (a stored
+  `let database: Database`) is reported.
 - Singletons are matched by name (`X.shared.verb…`): a `shared` object whose method with an effect
   verb has no effect would be reported, and an effect method with an unusual name is missed.
+- Judged on 48 public TCA apps (`review/judged.tsv`; 38 of the findings by a reader who had not seen this
+  rule's code): 52 of the 54 findings it reports, on 20 apps, are true (96.3%). The other 2 are debatable:
+  a debug-only performance profiler singleton called synchronously.
 
 """#,
         "superfluous_disable": #"""
@@ -8982,9 +9198,11 @@ struct Settings {
         "uncancelled_parent_effect": #"""
 ## What it does
 
-Looks at the `.run { send in … }` effects a reducer returns from its logic (its `Reduce` closures, the
-helpers they call, `reduce(into:action:)`, member functions returning an effect). An effect is reported,
-at the `.` of `.run`, when both hold:
+Looks at the `.run { send in … }` effects a feature returns from its logic, wherever in the project it is
+written (its `Reduce` closures, `reduce(into:action:)` and its overloads, the functions a `Reduce(…)`
+names, member functions that return an effect or take its `State` `inout`, methods of the `State` that
+return an effect, effect-returning functions of other types whose state parameter is its `State`). An
+effect is reported, at the `.` of `.run`, when both hold:
 
 - it is long-living: its closure contains a `for await` loop, a `while` loop, or a timer
   (`clock.timer(…)`, any `.timer(…)` call, `Timer.publish`). A `for try await` loop counts only when its
@@ -9000,13 +9218,15 @@ at the `.` of `.run`, when both hold:
 and it is not cancelled, which means either:
 
 - it has no `.cancellable(id:)` — chained on the `.run`, on a `.merge(…)`/`.concatenate(…)` it is an
-  argument of, or, for a helper function, at every call site (`return startSync().cancellable(id: …)`);
-- or its id is cancelled nowhere in the reducer's logic (an effect cancelled by its id anywhere — a stop
-  button, `.onDisappear`, a teardown action — is taken as managed by its author), and no clause of the
-  reducer's `switch action` that dismisses that child returns `.cancel(id:)` with the same id. A clause dismisses the child when its pattern is `.child(.dismiss)` / `.path(.popFrom…)`
-  (also nested), or when its body clears the child's state: `state.child = nil`,
-  `state.$child.wrappedValue = nil`, `state.path.removeLast()`/`popLast()`/`removeAll()`,
-  `state.rows[id: id] = nil`, `state.path = StackState()`. The state property is the one the body's
+  argument of, or, for a helper function, at a call site of the helper in the feature's logic
+  (`return startSync().cancellable(id: …)`);
+- or its id is cancelled nowhere in the feature's logic, in any file (an effect cancelled by its id
+  anywhere — a stop button, `.onDisappear`, a teardown action — is taken as managed by its author), and
+  no clause that dismisses that child returns `.cancel(id:)` with the same id. A clause dismisses the
+  child when its pattern is `.child(.dismiss)` / `.path(.popFrom…)` (also nested), or when its body
+  clears the child's state: `state.child = nil`, `state.$child.wrappedValue = nil`,
+  `state.path.removeLast()`/`popLast()`/`removeAll()`, `state.rows[id: id] = nil`,
+  `state.path = StackState()`. The state property is the one the body's
   `.ifLet(\.$child, action: \.child)` / `.forEach(\.path, action: \.path)` names, or the case name.
 
 The message's advice names only APIs that exist for the child's container: `.dismiss` and `= nil` for
@@ -9617,24 +9837,33 @@ func pump(store: StoreOf<Parent>, events: AsyncStream<Event>) async {
 
 ## Limits
 
-- One file at a time: a helper or a dismissal clause in another file (an extension of the reducer there)
-  is not seen, and a `.run` passed through a variable (`let effect = .run { … }`) is not followed.
-- A dismissal is recognised only in a clause of the reducer's own `switch action` (not in a nested
-  `switch` on the child's action) and only by the patterns and state writes listed above; a dismissal
-  that sends another action which then cancels is not followed.
+- The feature's logic, `body` and state are read from every file of the project the run reads (an
+  extension's helper or dismissal clause counts). Only `.run` effects are judged (not a legacy `.task`, a
+  `.publisher`, or a project's own factory such as `.exec { send in … }`), and a `.run` passed through a
+  variable (`let effect = .run { … }`) is not followed.
+- Any `.cancel(id:)` of the effect's id in the feature's logic counts as its cancellation, even where it
+  does not run when the child is dismissed (an `.onDisappear` that a dismissal skips); a dismissal is
+  otherwise recognised only by the patterns and state writes listed above.
 - Ids are compared by name: two different runtime values of one parameterised id
   (`CancelID.poll(a)` and `CancelID.poll(b)`) count as the same id; an id built from a variable with a
   different name (`id: childID` vs `id: state.child?.id`) does not match.
 - Only effects that visibly send into the child are checked: a loop that mutates the child through a
   dependency or sends a parent action that then forwards to the child is not seen.
+- On 48 public TCA apps (`review/judged.tsv`) it reports nothing, so its precision on real code is not
+  measured; the findings it gave in the copies of TCA vendored in Point-Free's `episode-code-samples` are
+  no longer reported.
 
 """#,
         "uncontrolled_dependency": #"""
 ## What it does
 
-Reads a reducer's logic — its `Reduce` closures, the helpers they name, `reduce(into:action:)` and
-member functions returning an effect, effects included — and reports each read of a value TCA provides
-as a controllable dependency:
+Reads a feature's logic, wherever in the project it is written — its `Reduce` closures (with the
+functions declared inside them that return an effect), the functions a `Reduce(…)` names,
+`reduce(into:action:)` and its overloads for nested action types, member functions that return an effect
+or take the feature's `State` `inout`, methods of the `State` that return an effect, and effect-returning
+functions of other types whose state parameter is the feature's `State`, effects included (a project's own
+factory such as `.exec { send in … }` too) — and reports each read of a value TCA provides as a
+controllable dependency:
 
 | Uncontrolled | Dependency |
 |---|---|
@@ -9647,7 +9876,14 @@ as a controllable dependency:
 | `Int.random(in:)`, `Bool.random()`… without `using:` | `@Dependency(\.withRandomNumberGenerator)` |
 
 `Date(timeIntervalSince1970:)`, `UUID(uuidString:)` and other initializers with arguments are
-deterministic and are not reported. Test code (files that use `TestStore`, test targets) and DocC catalogs (tutorial steps that show a mistake before its fix) are skipped.
+deterministic and are not reported. Nor are: a `UUID()` used only as an effect's cancellation id
+(`.cancellable(id: UUID())`); `Calendar.current.date(byAdding:)` with seconds, minutes or hours (fixed
+lengths of time); a `Date()` that is only the `??` fallback of a calendar's `.date(from:)`,
+`.date(byAdding:…)`, `.date(bySettingHour:…)` or `.date(bySetting:…)`, which fail only for invalid
+components; a `Task.sleep` alone in a `while` loop, which only keeps an effect alive until it is
+cancelled; and anything inside a `Task { }` / `Task.init { }` / `Task.detached { }` that the reducer
+itself starts outside its effects: a `TestStore` neither waits for nor sees that task, and the task is
+`side_effect_in_reducer`'s finding. Test code (files that use `TestStore`, test targets) and DocC catalogs (tutorial steps that show a mistake before its fix) are skipped.
 
 ## Why is this bad
 
@@ -10028,6 +10264,33 @@ struct Search {
 }
 ```
 
+A `Date()` that only stands in for a calendar computation that cannot fail here, and a `Task { }` the
+reducer itself starts (no effect: a `TestStore` does not wait for it, and `side_effect_in_reducer` reports
+the task):
+
+```swift
+@Reducer
+struct Reminders {
+  @Dependency(\.calendar) var calendar
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .timePicked(components):
+        state.dueDate = self.calendar.date(from: components) ?? Date()
+        return .none
+      case .saveTapped:
+        Task {
+          try await Task.sleep(for: .seconds(1))
+          print("saved at", Date())
+        }
+        return .none
+      }
+    }
+  }
+}
+```
+
 The dependencies, read through `self`:
 
 ```swift
@@ -10176,28 +10439,33 @@ struct Countdown {
 
 ## Limits
 
-- One file at a time: a helper outside the reducer type (a free function, a model's initializer that
-  calls `UUID()`) is not read, so `Todo()` whose `init` calls `UUID()` is not reported.
+- Only the feature's logic is read (see above), from every file of the project the run reads: a free
+  function, a method of another type (a model's initializer that calls `UUID()`) and a function of the
+  feature that neither returns an effect nor takes its `State` `inout` are not read, so `Todo()` whose
+  `init` calls `UUID()` is not reported.
 - Only the spellings above are matched: `.now` written with a leading dot where the type is inferred
   (`let d: Date = .now`), `NSDate()`, `CFAbsoluteTimeGetCurrent()`, `randomElement()` and `shuffled()`
   without a generator, and timers (`Timer.publish`) are not reported.
 - The rule does not check whether the value reaches state or a test: a `Date()` that only goes to a log
-  is reported like one stored in state. A `UUID()` that is only an effect's cancellation id is the
-  exception.
+  is reported like one stored in state. The exceptions are those listed above: a `UUID()` that is only
+  an effect's cancellation id, a `Date()` that is only a calendar computation's fallback.
 - Not reported in a project that is a collection of samples (its folder is named like
   `episode-code-samples` or `Examples`): there is no test suite whose determinism is at stake.
-- Judged blind on 22 public TCA apps (`review/judged.tsv`): 38 of the 40 findings it still reports are
-  true (95%). One false: a `Task.sleep(for: .seconds(60))` that only keeps an effect alive until it is
-  cancelled. One debatable: a `Locale.current` used to format a date and parse it straight back.
+- Judged on 48 public TCA apps (`review/judged.tsv`; 49 of the findings by a reader who had not seen this
+  rule's code): 84 of the 87 findings it reports, on 34 apps, are true (96.6%). The other 3 are
+  debatable: a `Locale.current` used to format a date and parse it straight back, a 10 ms `Task.sleep`
+  used as a scheduling yield, and a `UUID()` used only as the file name of an upload.
 
 """#,
         "unstructured_task_in_effect": #"""
 ## What it does
 
 Looks inside the operation closure of every `.run { send in … }` (also `Effect.run`,
-`.run(priority:operation:)`) a reducer returns, and reports at `Task` each `Task { … }`,
-`Task(priority:) { … }` or `Task.detached { … }` started there — at any depth, in callbacks too — whose
-closure calls the effect's `send` (by the name the closure gives it: `{ send in`, `{ action in`).
+`.run(priority:operation:)`, and a project's own effect factory called with a leading dot and a closure
+that takes the `Send`, such as `.exec { send in … }`) that a feature's logic returns, wherever in the
+project it is written, and reports at `Task` each `Task { … }`, `Task.init { … }`, `Task(priority:) { … }`
+or `Task.detached { … }` started there — at any depth, in callbacks too — whose closure calls the
+effect's `send` (by the name the closure gives it: `{ send in`, `{ action in`).
 
 A task that does not send is not reported: TCA's own migration guide to 1.18 recommends wrapping work
 that must outlive the store (analytics, persistence) in `Task { }` inside `.run`. Nor is a task stored in
@@ -10694,12 +10962,13 @@ struct Player {
 
 ## Limits
 
-- One file at a time: a `Task` started by a helper that the effect calls (in this type's other functions
-  or another file) is not seen.
+- Only the effect's own closure is read: a `Task` started by a function that the effect calls and hands
+  `send` to (a method of the feature or of another type, in any file) is not seen.
 - The `send` is recognised by name inside the task's closure: passing it to a function that calls it
   later (`observe(send)`) is not seen, and a different closure parameter shadowing the name counts.
 - Tasks that do not send are never reported, even when they were meant to be cancelled with the
   effect; the rule cannot tell those from the fire-and-forget work TCA recommends.
+- On 48 public TCA apps (`review/judged.tsv`) all 11 findings it reports, on 4 apps, are judged true.
 
 """#,
     ]
