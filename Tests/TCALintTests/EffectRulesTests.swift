@@ -81,6 +81,23 @@ final class EffectRulesTests: XCTestCase {
         XCTAssertEqual(units.map { $0.sideEffects.count }, [0, 0, 0, 1])
     }
 
+    /// `try!` in a project's own factory: reported, but with no fix and no claim that the factory catches.
+    func testForceTryInAProjectsOwnFactoryOffersNoFix() {
+        let source = """
+        @Reducer
+        struct F {
+          func a() -> Effect<Action> { .exec { send in try! await load() } }
+          func b() -> Effect<Action> { .run { send in try! await load() } }
+        }
+        """
+        let findings = Linter(rules: [ForceTryInEffectRule.self]).lint(SourceFile(path: "F.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(findings.map(\.line), [3, 4])
+        XCTAssertEqual(findings.map { $0.fix == nil }, [true, false])
+        XCTAssertEqual(findings.first?.message, ForceTryInEffectRule.message(effect: "exec", .operation, isProjectFactory: true))
+        XCTAssertTrue(findings.first?.message.contains("this project's own effect factory") ?? false)
+        XCTAssertTrue(findings.last?.message.hasSuffix("use try: .run already catches cancellation") ?? false)
+    }
+
     func testSendNameFollowsTheClosureSignature() {
         let file = analyzed("""
         @Reducer

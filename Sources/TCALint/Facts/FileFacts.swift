@@ -612,8 +612,11 @@ public struct SendFacts: Sendable, Equatable {
 
 /// An effect a reducer returns, and what its closures do.
 public struct EffectFacts: Sendable {
-    /// `run`, `task`, `fireAndForget`, `future`, `publisher`.
+    /// `run`, `task`, `fireAndForget`, `future`, `publisher`, or a project's own factory (`exec`).
     public var name: String
+    /// A factory of the project's own (`.exec { send in … }`): what its operation may throw and what it catches is
+    /// up to its declaration, which the facts do not read.
+    public var isProjectFactory: Bool { !EffectReader.factories.contains(name) }
     /// The factory's name token.
     public var anchor: Anchor
     /// The token starting the effect expression (the `.` of `.run`, or `Effect` of `Effect.run`).

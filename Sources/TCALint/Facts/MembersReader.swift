@@ -183,8 +183,11 @@ struct MembersReader {
         // `var body: some ReducerOf<Self>`, `@ReducerBuilder var core`, `var core: some Reducer<State, Action>`
         // (a view's `var body: some View` is not one).
         let typeNames = (k..<typeEnd).filter { code.kind($0) == .identifier }.map { code.text($0) }
+        // `var body: Never { fatalError() }` (or `Body` where `Body == Never`) of a reducer that implements
+        // `reduce(into:action:)`: no reducer body, TCA never builds it.
+        let isNever = typeNames == ["Never"]
         let isBuilder = attributes.contains("ReducerBuilder") || typeNames.contains(where: Self.reducerTypeNames.contains)
-            || (name == "body" && !typeNames.contains(where: Self.viewTypeNames.contains)
+            || (name == "body" && !isNever && !typeNames.contains(where: Self.viewTypeNames.contains)
                 && (accessorOpen != nil || code.isOperator(typeEnd, "=")))
         if isBuilder {
             var list: (Int, Int)? = nil

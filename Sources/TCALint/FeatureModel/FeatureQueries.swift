@@ -350,3 +350,13 @@ public struct PresentedChildren {
         return false
     }
 }
+
+extension LogicFacts {
+    /// Whether the store hands this logic actions: a `Reduce` closure, `reduce(into:action:)` and its overloads, a
+    /// function with an action parameter (`Reduce(self.core)`'s `core(state:action:)`). A helper without one
+    /// (`func fetch(state: inout State) -> Effect<Action>`, `static func enqueue(_ state: inout State)`) runs only
+    /// where it is called: its code is not code "for every action".
+    public var receivesActions: Bool {
+        kind == .reduceClosure || kind == .reduceMethod || actionType != nil
+    }
+}

@@ -866,6 +866,23 @@ struct Counter: Reducer {
 }
 ```
 
+A `body` of type `Never` spelled out beside `reduce(into:action:)` (what `Body == Never` means): no reducer
+body, TCA never builds it, so `reduce` is the only logic:
+
+```swift
+struct Counter: Reducer {
+  struct State { var count = 0 }
+  enum Action { case increment }
+
+  var body: Never { fatalError() }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+```
+
 Overloads with other labels, called from the body:
 
 ```swift
@@ -1028,8 +1045,6 @@ struct Root {
 
 - The type's parts are read from every file of the project the run reads; a `body` or `reduce` provided
   by a protocol extension or a macro other than `@Reducer` is invisible.
-- A `var body: Never { fatalError() }` written beside `reduce(into:action:)` (legacy code that spells out
-  `Body == Never`) counts as a `body`, so the `reduce` is reported although it is the one that runs.
 - On 48 public TCA apps (`review/judged.tsv`) it reports nothing, so its precision on real code is not
   measured; the findings it gave in the copies of TCA vendored in Point-Free's `episode-code-samples` are
   no longer reported.
@@ -1954,8 +1969,9 @@ struct Login {
 nothing but the crash: the `try!` is in the effect's own closure, directly or in the blocks of `if`,
 `guard`, `for`, `while`, `switch` and a `do` without `catch`. In a nested closure (which may not throw), in
 the `catch:` handler (which cannot), in a `do` with a `catch` (which would start handling the error) or in
-a `defer`, the finding stays. In a project's own factory (`.exec { send in … }`) the fix is offered as in
-`.run`: it compiles only if that factory's operation is a throwing closure, as `.run`'s is.
+a `defer`, the finding stays. In a project's own factory (`.exec { send in … }`) the finding stays too:
+whether its operation may throw (and whether the factory catches cancellation as `.run` does) is up to its
+declaration, which the rule does not read, so the message says both ways out.
 
 ```swift fix-before
 @Reducer
@@ -2346,8 +2362,9 @@ func loadFixture() async -> Data {
 - Only effects written in the feature's logic (see above) are read: an effect built in a free function or
   a function of another type that does not take the feature's `State`, or a `try!` in an async function
   that an effect calls (`await self.helper()` whose body does `try! await`), is not seen.
-- A project's own effect factory (`.exec { send in … }`) is read as `.run`: the message and the fix assume
-  that its operation may throw and that it catches cancellation as `.run` does; check its declaration.
+- A project's own effect factory (`.exec { send in … }`) is read as an effect, but not as `.run`: no fix is
+  offered there, and the message leaves it to its declaration whether `try` compiles and cancellation is
+  caught.
 - Whether the awaited call can throw on cancellation is not known: every `try! await` in an effect is
   reported, including one on a call that never checks cancellation.
 - A `try!` whose `await` sits in a nested closure on the same statement counts as awaiting.
@@ -7422,6 +7439,48 @@ Reported as:
 
 ## Non-triggering examples
 
+The child changes `name` in a helper it calls on another action only (`Self.normalize(&state)` on
+`.doneTapped`): on `.saveButtonTapped` the child leaves `name` alone, so the parent's read is current:
+
+```swift
+@Reducer
+struct Form {
+  struct State: Equatable { var name = "" }
+  enum Action { case saveButtonTapped; case doneTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .saveButtonTapped:
+        return .none
+      case .doneTapped:
+        Self.normalize(&state)
+        return .none
+      }
+    }
+  }
+  static func normalize(_ state: inout State) {
+    state.name = state.name.lowercased()
+  }
+}
+
+@Reducer
+struct Profile {
+  struct State: Equatable { var form = Form.State(); var savedName = "" }
+  enum Action { case form(Form.Action) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .form(.saveButtonTapped) = action {
+        state.savedName = state.form.name
+      }
+      return .none
+    }
+    Scope(state: \.form, action: \.form) {
+      Form()
+    }
+  }
+}
+```
+
 The parent reads a field the child leaves alone on that action:
 
 ```swift
@@ -7711,9 +7770,9 @@ struct Filters {
   closure builds a reducer through a function call).
 - What the child changes is what its clauses for that action assign or mutate, and its code that runs
   for every action, as written, in any file. A method called on the child's state (`state.reset()`) is
-  not followed; a function of the child that takes its `State` `inout` (`Self.enqueue(&state)`) or returns
-  an effect is read as code of its own, and what it writes outside a `switch` over the action counts as
-  written on every child action, whichever case calls it. The parent's reads are those of the clause (its
+  not followed, nor is a helper function of the child (`Self.enqueue(&state)`, `load(state: &state)`):
+  what a helper without an action parameter writes is not counted as written on any action, since it runs
+  only where it is called. The parent's reads are those of the clause (its
   `where` guard included) and of its code for every action; a `switch` over the payload a clause binds
   (`case let .form(formAction): switch formAction { … }`) is read as clauses of their own, one level deep,
   and any other nested `switch` on the child's action inside a broader clause is read as that clause.

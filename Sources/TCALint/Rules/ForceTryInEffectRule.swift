@@ -23,10 +23,11 @@ public struct ForceTryInEffectRule: Rule {
                 for t in effect.forceTries {
                     // Safe: `try!` → `try`, only where it compiles and changes nothing but the crash: the effect's
                     // own throwing operation, with no `catch` in between that would start handling the error.
-                    let fix = t.placement == .operation
+                    // A project's own factory may take a closure that cannot throw: no fix, and no claim that it catches.
+                    let fix = t.placement == .operation && !effect.isProjectFactory
                         ? self.fix("Replace try! with try", .safe, edits: [.delete(t.bang.offset..<t.bang.end)], findingOffsets: [t.anchor.offset])
                         : nil
-                    findings.append(finding(at: t.anchor, Self.message(effect: effect.name, t.placement), fix: fix))
+                    findings.append(finding(at: t.anchor, Self.message(effect: effect.name, t.placement, isProjectFactory: effect.isProjectFactory), fix: fix))
                 }
             }
         }
@@ -35,9 +36,12 @@ public struct ForceTryInEffectRule: Rule {
 
     /// What the crash is, then advice that holds where the `try!` is: a plain `try` only where it
     /// compiles and the effect itself catches the cancellation.
-    static func message(effect: String, _ placement: ForceTryFacts.Placement) -> String {
+    static func message(effect: String, _ placement: ForceTryFacts.Placement, isProjectFactory: Bool = false) -> String {
         let crash = "try! await inside .\(effect) crashes the app when the effect is cancelled (an awaited call that honours cancellation throws CancellationError)"
         let handleHere = "handle the error here with do/catch (return on CancellationError) or try? instead of force-trying"
+        if isProjectFactory && placement == .operation {
+            return crash + "; .\(effect) is this project's own effect factory, whose closure may not be allowed to throw: use try if it is (and it catches cancellation), else " + handleHere
+        }
         switch placement {
         case .operation:
             return crash + "; use try: .\(effect) already catches cancellation"

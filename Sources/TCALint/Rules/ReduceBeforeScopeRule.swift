@@ -94,7 +94,7 @@ public struct ReduceBeforeScopeRule: Rule {
             }
             // Code that runs for every action, the child's own included: a read of a field the child changes on one
             // of its actions sees, on that action, the value from before the child ran.
-            guard !unit.hasOtherDispatch, let every = unit.everyAction else { continue }
+            guard !unit.hasOtherDispatch, unit.receivesActions, let every = unit.everyAction else { continue }
             let handling = ChildHandling(child: child, action: [])
             for access in every.accesses where Self.isStaleReadCandidate(access, statePath: statePath, bound: []) {
                 let rest = Array(access.path.dropFirst(statePath.count))
@@ -148,7 +148,7 @@ public struct ReduceBeforeScopeRule: Rule {
                         clauses.append((c, unit.stateName))
                     }
                 }
-                if let every = unit.everyAction, !unit.hasOtherDispatch { everyAction.append((every, unit.location)) }
+                if let every = unit.everyAction, !unit.hasOtherDispatch, unit.receivesActions { everyAction.append((every, unit.location)) }
             }
             if clauses.isEmpty { clauses = defaults }
         }
