@@ -154,4 +154,12 @@ final class ReducerModelDumpTests: XCTestCase {
         XCTAssertTrue(ReducerModelDump.lines(source: source, code: code, model: model(f))[0]
             .hasSuffix(#""body":[]}"#))
     }
+
+    /// Local types keep their model name apart (`(local@offset)`), but the dump writes what the code spells, as
+    /// SwiftParser's dumper does (scripts/oracle-diff failed on a test's local `Child` before this).
+    func testDumpWritesLocalTypesByTheNamesTheCodeSpells() {
+        XCTAssertEqual(ReducerModelDump.writtenName("TimerTests.(local@296).Child"), "TimerTests.Child")
+        XCTAssertEqual(ReducerModelDump.writtenName("(local@12).Child.State"), "Child.State")
+        XCTAssertEqual(ReducerModelDump.writtenName("App.Feature"), "App.Feature")
+    }
 }

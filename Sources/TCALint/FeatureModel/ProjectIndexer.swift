@@ -178,8 +178,17 @@ public enum ProjectIndexer {
             let index = FeatureIndex(files: given + facts.compactMap { $0 })
             let declared = Set(given.map(\.path))
             for feature in index.features where feature.declarations.contains(where: { declared.contains($0.path) }) {
-                for (parent, _) in index.parents(of: feature.qualifiedName) { names.insert(parent.name) }
-                for child in feature.children { if let c = child.child { names.insert(String(c.split(separator: ".").last ?? "")) } }
+                for (parent, _) in index.parents(of: feature.qualifiedName) {
+                    names.insert(parent.qualifiedName.split(separator: ".").first.map(String.init) ?? parent.name)
+                }
+                // A child by the name of the top-level type that declares it (`Other.Destination` → `Other`); a nested
+                // child of the given file's own types is already read, and `Destination`, `Path` or `Row` alone
+                // would name every feature's.
+                for child in feature.children {
+                    guard let c = child.child, let top = c.split(separator: ".").first.map(String.init),
+                          !Self.genericNames.contains(top) else { continue }
+                    names.insert(top)
+                }
             }
         }
         return learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, isCandidate: { _ in true })
@@ -191,18 +200,64 @@ public enum ProjectIndexer {
         var names: [String] = []
         func last(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
         for t in facts.types {
-            names.append(last(t.name))
-            for component in t.name.split(separator: ".") { names.append(String(component)) }
+            // A top-level type by its name; a nested one is reached through its enclosing type's (`Feature.CancelID`),
+            // and its own name (`CancelID`, `Row`) is one every feature may declare: not searched for. An extension
+            // (`extension App.Feature`) by every component it writes.
+            if t.kind == "extension" {
+                // `extension String`, `extension Array where …`: no reducer of the project, and a name every file writes.
+                guard !Self.platformTypeNames.contains(t.name.split(separator: ".").first.map(String.init) ?? t.name) else { continue }
+                for component in t.name.split(separator: ".") { names.append(String(component)) }
+            } else if t.enclosing.isEmpty {
+                names.append(last(t.name))
+            }
             for b in t.builders { for e in b.edges { if let child = e.childType { names.append(last(child)) } } }
             for p in t.properties { if let reducer = FeatureMerger.reducerTypeName(fromStateType: p.type) { names.append(last(reducer)) } }
+            // A case's payload names a reducer only through its `Action` or `State` (`case child(Child.Action)`,
+            // `case detail(Detail.State)`): `String`, `Int` or `Result<…>` would make every file relevant.
             for c in t.cases where !c.payload.isEmpty {
-                names.append(last(c.payload.split(separator: "(").first.map(String.init) ?? c.payload))
                 if let reducer = FeatureMerger.reducerTypeName(fromStateType: c.payload) { names.append(last(reducer)) }
+                if let reducer = Self.reducerTypeName(fromActionType: c.payload) { names.append(last(reducer)) }
             }
         }
         for a in facts.typealiases { names += FeatureIndex.baseNames(of: a.target) }
-        let generic: Set<String> = ["State", "Action", "View", "Body", "Feature", "Destination", "Path", "Delegate", "Internal"]
-        return names.filter { !generic.contains($0) && !$0.isEmpty }
+        return names.filter { !genericNames.contains($0) && !$0.isEmpty }
+    }
+
+    /// Names every feature declares (`Feature.State`, `Destination`, `Path`): searching for them reads every file.
+    static let genericNames: Set<String> = ["State", "Action", "View", "Body", "Feature", "Destination", "Path", "Delegate", "Internal"]
+
+    /// Types of the standard library and Apple's frameworks that apps extend (`extension String`, `extension View`):
+    /// an extension of one says nothing about the project's features, and searching for its name would read
+    /// nearly every file.
+    static let platformTypeNames: Set<String> = [
+        "Swift", "Foundation", "SwiftUI", "UIKit", "AppKit", "Combine",
+        "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64", "Double", "Float", "CGFloat", "Bool", "Array", "Dictionary", "Set", "Optional", "Result",
+        "Collection", "Sequence", "RandomAccessCollection", "MutableCollection", "RangeReplaceableCollection",
+        "BidirectionalCollection", "StringProtocol", "BinaryInteger", "FloatingPoint", "Numeric", "Comparable",
+        "Equatable", "Hashable", "Identifiable", "Codable", "Encodable", "Decodable", "Error", "Task", "Range",
+        "ClosedRange", "Duration", "Date", "URL", "URLRequest", "URLSession", "Data", "UUID", "Locale", "Calendar",
+        "TimeZone", "TimeInterval", "DateFormatter", "NumberFormatter", "JSONDecoder", "JSONEncoder", "Bundle",
+        "FileManager", "UserDefaults", "NotificationCenter", "Notification", "NSAttributedString", "AttributedString",
+        "IndexSet", "IndexPath", "View", "ViewModifier", "Color", "Font", "Image", "Text", "Binding", "Animation",
+        "EdgeInsets", "Shape", "ShapeStyle", "ButtonStyle", "LabelStyle", "EnvironmentValues", "PreviewProvider",
+        "UIColor", "UIFont", "UIImage", "UIView", "UIViewController", "UIApplication", "NSColor", "NSFont", "NSImage",
+        "NSView", "CGPoint", "CGSize", "CGRect",
+    ]
+
+    /// `Child.Action`, `PresentationAction<Destination.Action>`, `IdentifiedActionOf<Row>`, `StackAction<Path.State,
+    /// Path.Action>` → the reducer type named (`Child`, `Destination`, `Row`, `Path`); nil for other payloads.
+    static func reducerTypeName(fromActionType type: String) -> String? {
+        let text = type.withoutSpaces()
+        if let open = text.range(of: "ActionOf<") {
+            let rest = text[open.upperBound...]
+            return rest.prefix { $0 != ">" && $0 != "," }.split(separator: ".").last.map(String.init)
+        }
+        guard let range = text.range(of: ".Action", options: .backwards) else { return nil }
+        let before = text[..<range.lowerBound]
+        let start = before.lastIndex { "<,([: ?".contains($0) }.map { before.index(after: $0) } ?? before.startIndex
+        let name = String(before[start...])
+        return name.isEmpty ? nil : name
     }
 
     /// True when every path names a regular file (after links): the run lints single files, so the

@@ -10,6 +10,14 @@
 /// - a `static var body` is not a reducer body (`hasBody: false`, `body: null`);
 /// - of several `reduce(into:action:)` methods the last one gives `reduceLine`.
 public enum ReducerModelDump {
+    /// The qualified name as the source writes it: the model names a type declared inside a function body after
+    /// that body's position (`TimerTests.(local@296).Child`) so that two tests' local `Child`s stay apart; the dump,
+    /// compared with SwiftParser's by scripts/oracle-diff, shows the names the code spells (`TimerTests.Child`).
+    static func writtenName(_ qualifiedName: String) -> String {
+        guard qualifiedName.contains("(local@") else { return qualifiedName }
+        return qualifiedName.split(separator: ".").filter { !$0.hasPrefix("(local@") }.joined(separator: ".")
+    }
+
     /// One JSON line (without line break) per reducer type of the file, in source order.
     public static func lines(for file: FileSyntax) -> [String] {
         lines(source: file.source, code: file.code, model: file.model)
@@ -39,7 +47,7 @@ private struct Printer {
         var fields: [String] = []
         fields.append("\"file\":" + jsonString(source.path))
         fields.append("\"type\":" + jsonString(type.name))
-        fields.append("\"qualifiedName\":" + jsonString(type.qualifiedName))
+        fields.append("\"qualifiedName\":" + jsonString(ReducerModelDump.writtenName(type.qualifiedName)))
         fields.append("\"kind\":" + jsonString(type.kind.rawValue))
         fields.append("\"line\":\(line(ofToken: type.nameToken))")
         fields.append("\"reducerAttribute\":\(type.hasReducerAttribute)")
