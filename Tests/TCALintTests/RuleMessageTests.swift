@@ -332,4 +332,23 @@ extension RuleMessageTests {
             "Task.sleep(for: .seconds(1)) in F's reducer sleeps on the real clock, which a TestStore cannot control, so tests wait in real time; use @Dependency(\\.continuousClock)",
         ])
     }
+
+    /// The `BindingReducer` a nested bindable enum needs names the case of `Action` that carries it.
+    func testBindableActionMessageNamesTheCaseCarryingANestedEnum() {
+        let found = messages(BindableActionWithoutBindingReducerRule.self, """
+            @Reducer struct Login {
+              @ObservableState struct State { var email = "" }
+              enum Action: ViewAction {
+                case viewAction(ViewAction)
+              }
+              enum ViewAction: BindableAction { case binding(BindingAction<State>) }
+              var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+            }
+            struct LoginView: View {
+              @Bindable var store: StoreOf<Login>
+              var body: some View { TextField("", text: $store.email) }
+            }
+            """)
+        XCTAssertEqual(found, ["Login.ViewAction conforms to BindableAction but Login's body has no BindingReducer: the binding actions LoginView sends (text: $store.email) change no state, and TCA reports \"A binding action sent from a store was not handled\" — add BindingReducer(action: \\.viewAction) to body"])
+    }
 }

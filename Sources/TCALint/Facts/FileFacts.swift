@@ -75,10 +75,23 @@ public struct FileWideFacts: Sendable {
     public var namesSetToNil: Set<String> = []
     /// Last case components of the actions sent with `.finish()` (`await store.send(.onAppear).finish()`).
     public var actionsSentWithFinish: Set<String> = []
+    /// Views of this file that write a store's state through a binding (`$store.isOn`), one per view and feature.
+    public var bindingWrites: [BindingWriteFacts] = []
     /// `tca-lint:disable` commands of the file's comments, located.
     public var disableCommands: [Suppressions.LocatedCommand] = []
     /// Malformed `tca-lint:` commands, located.
     public var invalidCommands: [Suppressions.InvalidCommand] = []
+}
+
+/// A view writing a feature's state through a binding: it sends the feature binding actions.
+public struct BindingWriteFacts: Sendable, Equatable {
+    /// The feature of the store, as written (`Feature`, `App.Feature`).
+    public var feature: String
+    /// The type holding the store and writing the binding (`SettingsView`).
+    public var view: String
+    /// The first write, as written with the argument it is passed as (`isOn: $store.isOn`, `text: viewStore.$name`).
+    public var written: String
+    public var location: FactLocation
 }
 
 /// A `_printChanges` call that is a leftover debugging aid.

@@ -19,6 +19,7 @@ struct FileWideReader {
             }
         }
         facts.printChanges = printChanges(types: types)
+        facts.bindingWrites = StoreBindingReader(extractor: extractor).read(types: types)
         let source = extractor.source
         facts.disableCommands = Suppressions.commands(in: source, tokens: extractor.syntax.tokens)
         facts.invalidCommands = Suppressions.invalidCommands(in: source, tokens: extractor.syntax.tokens)

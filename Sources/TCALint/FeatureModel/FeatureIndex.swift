@@ -70,6 +70,13 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return names
         }
+        self.bindingWritesByName = LockedLazy {
+            var result: [String: [BindingWriteFacts]] = [:]
+            for file in ordered {
+                for w in file.file.bindingWrites { result[String(w.feature.split(separator: ".").last ?? ""), default: []].append(w) }
+            }
+            return result
+        }
         self.merged = LockedLazy {
             var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
             let features = merger.merge()
@@ -114,6 +121,16 @@ public final class FeatureIndex: @unchecked Sendable {
         byPath[path] = nil
         return FeatureIndex(byPath: byPath)
     }
+
+    /// The views that send `feature` binding actions (`$store.isOn` in a view holding a `StoreOf<Feature>`), from
+    /// any file, in path order. A store named with a qualified name (`StoreOf<App.Feature>`) counts when the
+    /// name ends the feature's qualified name; a simple name, for every feature of that name.
+    public func bindingWrites(to feature: Feature) -> [BindingWriteFacts] {
+        (bindingWritesByName.wrapped[feature.name] ?? []).filter { w in
+            w.feature == feature.name || ("." + feature.qualifiedName).hasSuffix("." + w.feature)
+        }
+    }
+    private let bindingWritesByName: LockedLazy<[String: [BindingWriteFacts]]>
 
     /// The simple names of the project's reducer types, from whichever files declare them.
     /// Read from the declarations (`@Reducer`, or inheriting a reducer protocol), without merging features.

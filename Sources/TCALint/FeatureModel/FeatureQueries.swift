@@ -32,6 +32,43 @@ extension Feature {
         return result
     }
 
+    /// The action enums that conform to `BindableAction` in any declaration (`Action`, `Action.View`, `ViewAction`).
+    public var bindableActionEnums: [ActionModel.ActionEnum] {
+        action.enums.filter { $0.inherits.contains("BindableAction") }
+    }
+
+    /// Whether the feature's reducer applies binding actions to its state: true when one of its builders, at any
+    /// depth, lists a `BindingReducer` (or uses the pre-1.0 `.binding()` modifier); false when it has an instance
+    /// `body` whose every element is in sight and none does; nil when part of the reducer is out of sight — no
+    /// `body`, a body given by a reducer protocol's extension, or another reducer type listed at the body's own
+    /// level (`FeatureCore()`), which may apply them itself.
+    public var appliesBindingActions: Bool? {
+        for builder in builders {
+            for element in builder.allElements {
+                if element.kind == .expression && element.name == "BindingReducer" { return true }
+                if element.modifiers.contains(where: { $0.name == ".binding" || $0.name == "binding" }) { return true }
+            }
+        }
+        guard protocolDefaults.isEmpty, builders.contains(where: { $0.name == "body" && !$0.isStatic }) else { return nil }
+        let builderNames = Set(builders.map(\.name))
+        let tca: Set<String> = ["Reduce", "Scope", "CombineReducers", "EmptyReducer", "BindingReducer"]
+        for builder in builders {
+            // The lists that run this feature's own actions: the builder's, CombineReducers' and branches', not a
+            // Scope's or a modifier's closure (a child's).
+            var stack = [builder.tree]
+            while let list = stack.popLast() {
+                for element in list {
+                    stack += element.branches
+                    guard element.kind == .expression else { continue }
+                    if element.name == "CombineReducers", let children = element.children { stack.append(children) }
+                    let helper = element.qualified.map { String($0.split(separator: ".").last ?? "") } ?? element.name
+                    if element.isReducer && !tca.contains(element.name) && !builderNames.contains(helper) && element.logic == nil { return nil }
+                }
+            }
+        }
+        return false
+    }
+
     /// Every member name the feature declares (properties, functions, nested enum cases not included), from any file.
     public var memberNames: Set<String> {
         Set(properties.map(\.name) + functions.map(\.name) + dependencies.map(\.name))

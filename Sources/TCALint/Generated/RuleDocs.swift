@@ -4,6 +4,610 @@
 /// The rule documents (`rules/<id>.md`), compiled in so `tca-lint explain` works without the source tree.
 enum RuleDocs {
     static let documents: [String: String] = [
+        "bindable_action_without_binding_reducer": #"""
+## What it does
+
+Reports a feature whose `Action` — or an action enum nested in it (`Action.View`, `ViewAction`) —
+conforms to `BindableAction`, when a view of the project writes that feature's state through a binding
+and the feature's reducer has no `BindingReducer`. Reported at the name of the enum that declares the
+conformance (or of the extension that adds it), in the file that holds it.
+
+A view writes through a binding when a type holding the feature's store (`StoreOf<Feature>`,
+`Store<Feature.State, Feature.Action>`, `ViewStoreOf<Feature>`, as a property or an initializer
+parameter), in its declaration or in an extension of it in the same file, hands `$store.field`,
+`$viewStore.field`, `viewStore.$field` or `viewStore.binding(\.$field)` to an argument SwiftUI writes
+through: `text:` (`TextField`, `.searchable`), `isOn:` (`Toggle`), `selection:` (`Picker`, `TabView`,
+`DatePicker`), `value:` (`Slider`, `Stepper`), `isPresented:` and `item:` (`.sheet`, `.alert`,
+`.fullScreenCover`, `.navigationDestination`), `isActive:` (`NavigationLink`), `isExpanded:`
+(`DisclosureGroup`), or the first argument of `.focused(…)` / `.bind(…)`. The message names the first
+such write. `$store.scope(…)` (a presentation binding) and `$store.field.sending(\.action)` (a binding that
+sends its own action) do not count, nor a binding handed to a custom component under another label
+(`SpeedGauge(speed: $store.speed)`), which may only read it. The reducer is read in every file of the
+project: every builder of the feature (`body`, `@ReducerBuilder` helpers it lists), at any depth
+(`CombineReducers`, `if` branches, `Scope` closures), and TCA 1.0's `.binding()` modifier counts as a
+`BindingReducer`.
+
+Not reported: a feature none of whose views writes a binding (the conformance is unused, not harmful), a
+feature whose `body` lists another reducer type at its own level (`FeatureCore()`, which may apply the
+bindings), a feature whose `body` comes from a reducer protocol's extension or that has no `body`, and
+documentation files (a tutorial step shows a feature before its `BindingReducer()` is added).
+
+## Why is this bad
+
+A binding in the view (`Toggle(isOn: $store.isOn)`) does not write the state: it sends the store
+`.binding(.set(\.isOn, true))`, and only `BindingReducer` turns that action into the mutation
+([Bindings](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/bindings),
+[`BindingReducer`](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/bindingreducer)).
+Without it the toggle springs back, the text field drops every keystroke, a sheet bound with
+`isPresented: $store.showsSheet` cannot be swiped away, and in debug builds TCA reports, for every such
+action (`Sources/ComposableArchitecture/Observation/Binding+Observation.swift`; the older view-store form
+is in `Internal/Deprecations.swift`):
+
+> A binding action sent from a store was not handled. … To fix this, invoke "BindingReducer()" from
+> your feature reducer's "body".
+
+The run-time warning appears only when the view is used; the linter reports the missing reducer where
+the conformance is declared, before the screen is ever opened.
+
+## Example
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Settings {
+  @ObservableState
+  struct State: Equatable {
+    var isNotificationsOn = false
+  }
+  enum ↓Action: BindableAction {
+    case binding(BindingAction<State>)
+    case saveTapped
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .binding:
+        return .none
+      case .saveTapped:
+        return .none
+      }
+    }
+  }
+}
+
+struct SettingsView: View {
+  @Bindable var store: StoreOf<Settings>
+  var body: some View {
+    Toggle("Notifications", isOn: $store.isNotificationsOn)
+  }
+}
+```
+
+Reported as:
+
+> Settings.Action conforms to BindableAction but Settings's body has no BindingReducer: the binding actions SettingsView sends (isOn: $store.isNotificationsOn) change no state, and TCA reports "A binding action sent from a store was not handled" — add BindingReducer() to body
+
+## Use instead
+
+```swift
+@Reducer
+struct Settings {
+  @ObservableState
+  struct State: Equatable {
+    var isNotificationsOn = false
+  }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+    case saveTapped
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding:
+        return .none
+      case .saveTapped:
+        return .none
+      }
+    }
+  }
+}
+
+struct SettingsView: View {
+  @Bindable var store: StoreOf<Settings>
+  var body: some View {
+    Toggle("Notifications", isOn: $store.isNotificationsOn)
+  }
+}
+```
+
+## Triggering examples
+
+The bindable enum nested in `Action` (a `@ViewAction` view): the reducer is `BindingReducer(action: \.view)`:
+
+```swift
+@Reducer
+struct Login {
+  @ObservableState
+  struct State: Equatable { var email = "" }
+  enum Action: ViewAction {
+    case view(View)
+    case response(Bool)
+    enum ↓View: BindableAction {
+      case binding(BindingAction<State>)
+      case submitTapped
+    }
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+  }
+}
+
+@ViewAction(for: Login.self)
+struct LoginView: View {
+  @Bindable var store: StoreOf<Login>
+  var body: some View {
+    TextField("Email", text: $store.email)
+  }
+}
+```
+
+Reported as:
+
+> Login.Action.View conforms to BindableAction but Login's body has no BindingReducer: the binding actions LoginView sends (text: $store.email) change no state, and TCA reports "A binding action sent from a store was not handled" — add BindingReducer(action: \.view) to body
+
+The body lists a helper builder, and the helper has no `BindingReducer` either; the view's `body` is in
+an extension of the view:
+
+```swift
+@Reducer
+struct Form {
+  @ObservableState
+  struct State: Equatable { var title = "" }
+  enum ↓Action: BindableAction {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    core
+  }
+  @ReducerBuilder<State, Action>
+  var core: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+  }
+}
+
+struct FormView: View {
+  @Bindable var store: StoreOf<Form>
+}
+
+extension FormView {
+  var body: some View {
+    TextField("Title", text: $store.title)
+  }
+}
+```
+
+Reported as:
+
+> Form.Action conforms to BindableAction but Form's body has no BindingReducer: the binding actions FormView sends (text: $store.title) change no state, and TCA reports "A binding action sent from a store was not handled" — add BindingReducer() to body
+
+A `Store<State, Action>` and a view store's projected binding (TCA 1.0–1.6):
+
+```swift
+@Reducer
+struct Search {
+  struct State: Equatable { @BindingState var query = "" }
+  enum ↓Action: Equatable, BindableAction {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+  }
+}
+
+struct SearchView: View {
+  let store: Store<Search.State, Search.Action>
+  var body: some View {
+    WithViewStore(store, observe: { $0 }) { viewStore in
+      TextField("Search", text: viewStore.$query)
+    }
+  }
+}
+```
+
+Reported as:
+
+> Search.Action conforms to BindableAction but Search's body has no BindingReducer: the binding actions SearchView sends (text: viewStore.$query) change no state, and TCA reports "A binding action sent from a store was not handled" — add BindingReducer() to body
+
+`viewStore.binding(\.$field)` (TCA before 1.0):
+
+```swift
+struct Profile: Reducer {
+  struct State: Equatable { @BindingState var name = "" }
+  enum ↓Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+  }
+}
+
+struct ProfileView: View {
+  let store: StoreOf<Profile>
+  var body: some View {
+    WithViewStore(store, observe: { $0 }) { viewStore in
+      TextField("Name", text: viewStore.binding(\.$name))
+    }
+  }
+}
+```
+
+Reported as:
+
+> Profile.Action conforms to BindableAction but Profile's body has no BindingReducer: the binding actions ProfileView sends (text: viewStore.binding(\.$name)) change no state, and TCA reports "A binding action sent from a store was not handled" — add BindingReducer() to body
+
+A child's `BindingReducer` handles only the child's bindings:
+
+```swift
+@Reducer
+struct Editor {
+  @ObservableState
+  struct State: Equatable { var text = ""; var child = Child.State() }
+  enum ↓Action: BindableAction {
+    case binding(BindingAction<State>)
+    case child(Child.Action)
+  }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) {
+      Child()
+    }
+    Reduce { state, action in .none }
+  }
+}
+
+@Reducer
+struct Child {
+  @ObservableState
+  struct State: Equatable { var isOn = false }
+  enum Action: BindableAction { case binding(BindingAction<State>) }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+  }
+}
+
+struct EditorView: View {
+  @Bindable var store: StoreOf<Editor>
+  var body: some View {
+    TextEditor(text: $store.text)
+  }
+}
+```
+
+Reported as:
+
+> Editor.Action conforms to BindableAction but Editor's body has no BindingReducer: the binding actions EditorView sends (text: $store.text) change no state, and TCA reports "A binding action sent from a store was not handled" — add BindingReducer() to body
+
+The conformance added by an extension:
+
+```swift
+@Reducer
+struct Filters {
+  @ObservableState
+  struct State: Equatable { var showsArchived = false }
+  enum Action {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+  }
+}
+
+extension ↓Filters.Action: BindableAction {}
+
+struct FiltersView: View {
+  @Bindable var store: StoreOf<Filters>
+  var body: some View {
+    Toggle("Archived", isOn: $store.showsArchived)
+  }
+}
+```
+
+Reported as:
+
+> Filters.Action conforms to BindableAction but Filters's body has no BindingReducer: the binding actions FiltersView sends (isOn: $store.showsArchived) change no state, and TCA reports "A binding action sent from a store was not handled" — add BindingReducer() to body
+
+A sheet bound with `isPresented:` (Perception, before iOS 17): swiping it away sends a binding action that
+nothing applies, so the state still says the sheet is shown:
+
+```swift
+@Reducer
+struct MyPage {
+  @ObservableState
+  struct State: Equatable { var isPresentTerms = false }
+  enum ↓Action: BindableAction {
+    case binding(BindingAction<State>)
+    case termsTapped
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .termsTapped:
+        state.isPresentTerms = true
+        return .none
+      case .binding:
+        return .none
+      }
+    }
+  }
+}
+
+struct MyPageView: View {
+  @Perception.Bindable private var store: StoreOf<MyPage>
+  init(store: StoreOf<MyPage>) { self.store = store }
+  var body: some View {
+    WithPerceptionTracking {
+      Button("Terms") { store.send(.termsTapped) }
+        .sheet(isPresented: $store.isPresentTerms) { Text("Terms") }
+    }
+  }
+}
+```
+
+Reported as:
+
+> MyPage.Action conforms to BindableAction but MyPage's body has no BindingReducer: the binding actions MyPageView sends (isPresented: $store.isPresentTerms) change no state, and TCA reports "A binding action sent from a store was not handled" — add BindingReducer() to body
+
+## Non-triggering examples
+
+No view writes a binding: the conformance is unused, and nothing is lost:
+
+```swift
+@Reducer
+struct Splash {
+  @ObservableState
+  struct State: Equatable { var isLoading = false }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+    case onAppear
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+  }
+}
+
+struct SplashView: View {
+  let store: StoreOf<Splash>
+  var body: some View {
+    ProgressView().onAppear { store.send(.onAppear) }
+  }
+}
+```
+
+A presentation binding (`$store.scope(…)`) sends presentation actions, not binding actions:
+
+```swift
+@Reducer
+struct Inventory {
+  @ObservableState
+  struct State: Equatable { @Presents var detail: Detail.State? }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+    case detail(PresentationAction<Detail.Action>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+      .ifLet(\.$detail, action: \.detail) { Detail() }
+  }
+}
+
+struct InventoryView: View {
+  @Bindable var store: StoreOf<Inventory>
+  var body: some View {
+    List {}
+      .sheet(item: $store.scope(state: \.detail, action: \.detail)) { store in
+        DetailView(store: store)
+      }
+  }
+}
+```
+
+`BindingReducer` inside `CombineReducers`:
+
+```swift
+@Reducer
+struct Composer {
+  @ObservableState
+  struct State: Equatable { var draft = "" }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    CombineReducers {
+      BindingReducer()
+      Reduce { state, action in .none }
+    }
+  }
+}
+
+struct ComposerView: View {
+  @Bindable var store: StoreOf<Composer>
+  var body: some View { TextEditor(text: $store.draft) }
+}
+```
+
+The nested bindable enum with its `BindingReducer(action: \.view)`:
+
+```swift
+@Reducer
+struct Login {
+  @ObservableState
+  struct State: Equatable { var email = "" }
+  enum Action: ViewAction {
+    case view(View)
+    enum View: BindableAction {
+      case binding(BindingAction<State>)
+    }
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer(action: \.view)
+    Reduce { state, action in .none }
+  }
+}
+
+@ViewAction(for: Login.self)
+struct LoginView: View {
+  @Bindable var store: StoreOf<Login>
+  var body: some View { TextField("Email", text: $store.email) }
+}
+```
+
+Another reducer type listed at the body's own level may apply the bindings: not reported.
+
+```swift
+@Reducer
+struct Checkout {
+  @ObservableState
+  struct State: Equatable { var note = "" }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    CheckoutCore()
+  }
+}
+
+struct CheckoutView: View {
+  @Bindable var store: StoreOf<Checkout>
+  var body: some View { TextField("Note", text: $store.note) }
+}
+```
+
+TCA 1.0's `.binding()` modifier:
+
+```swift
+struct Counter: ReducerProtocol {
+  struct State: Equatable { @BindingState var step = 1 }
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerProtocol<State, Action> {
+    Reduce { state, action in .none }
+      .binding()
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+  var body: some View {
+    WithViewStore(store, observe: { $0 }) { viewStore in
+      Stepper("Step", value: viewStore.$step)
+    }
+  }
+}
+```
+
+`BindingReducer` in a helper builder the body lists:
+
+```swift
+@Reducer
+struct Timer {
+  @ObservableState
+  struct State: Equatable { var isRunning = false }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    core
+  }
+  @ReducerBuilder<State, Action>
+  var core: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in .none }
+  }
+}
+
+struct TimerView: View {
+  @Bindable var store: StoreOf<Timer>
+  var body: some View { Toggle("Running", isOn: $store.isRunning) }
+}
+```
+
+`body` in an extension:
+
+```swift
+@Reducer
+struct Player {
+  @ObservableState
+  struct State: Equatable { var volume = 0.5 }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+  }
+}
+
+extension Player {
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+  }
+}
+
+struct PlayerView: View {
+  @Bindable var store: StoreOf<Player>
+  var body: some View { Slider(value: $store.volume) }
+}
+```
+
+A binding handed to a custom component under its own label may only be read, and a `.sending(…)` binding
+sends its own action: neither counts as a write.
+
+```swift
+@Reducer
+struct Statistics {
+  @ObservableState
+  struct State: Equatable { var speed = 1.0; var showsEditAlert = false }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+    case editAlertChanged(Bool)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .editAlertChanged(isShown):
+        state.showsEditAlert = isShown
+        return .none
+      case .binding:
+        return .none
+      }
+    }
+  }
+}
+
+struct StatisticsView: View {
+  @Bindable var store: StoreOf<Statistics>
+  var body: some View {
+    SpeedGauge(speed: $store.speed)
+      .alert("Edit", isPresented: $store.showsEditAlert.sending(\.editAlertChanged)) {}
+  }
+}
+```
+
+## Limits
+
+- Views are matched to features by the name their store type writes (`StoreOf<Settings>`): two features
+  of the same simple name in different modules share their views' writes.
+- Only bindings handed to the arguments listed above count. A custom component that writes the binding it
+  is given under another label (`TabBarView(currentTab: $store.tab)`, `.bottomSheet(show: $store.isShown)`),
+  a store passed down to a helper view that holds no `StoreOf<…>` of its own, or a `Binding(get:set:)` is not
+  seen: such a feature is not reported unless another write is (a miss, not a false finding).
+- A custom reducer modifier (`.addFeatures()`) is not read: a `BindingReducer` added by one would be
+  missed and the feature reported.
+- Judged on 48 public TCA apps (`review/judged.tsv`): it reports 5 features in 5 apps, all 5 judged true by
+  a reader who had not seen the rule's code (a sheet or popup that cannot be dismissed, a text field that
+  drops its input, a tab view that snaps back). An earlier version that counted every `$store.field`,
+  whatever received it, reported 2 more that were false (bindings handed to display-only components).
+
+"""#,
         "binding_reducer_not_first": #"""
 ## What it does
 

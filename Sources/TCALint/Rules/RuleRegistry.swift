@@ -22,6 +22,7 @@ public enum RuleRegistry {
         OnChangeNeverFiresRule.self,
         LongEffectWithoutCancellationRule.self,
         ParentMatchesChildActionRule.self,
+        BindableActionWithoutBindingReducerRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -371,4 +371,17 @@ final class FeatureIndexTests: XCTestCase {
         XCTAssertNil(FeatureMerger.reducerTypeName(fromStateType: "Foo.StateMachine"))
         XCTAssertNil(FeatureMerger.reducerTypeName(fromStateType: ".State"))
     }
+
+    /// The folder distance that picks, of several declarations of one name, the one nearest to where it is
+    /// written: whole components only (`Apps/A` and `Apps/AB` share one folder, not two).
+    func testSharedFoldersCountsWholeLeadingComponents() {
+        XCTAssertEqual(FeatureMerger.sharedFolders("a/b/c.swift", "a/b/d.swift"), 2)
+        XCTAssertEqual(FeatureMerger.sharedFolders("Apps/A/F.swift", "Apps/AB/F.swift"), 1)
+        XCTAssertEqual(FeatureMerger.sharedFolders("x/F.swift", "y/F.swift"), 0)
+        XCTAssertEqual(FeatureMerger.sharedFolders("a/b", "a/b"), 2)
+        XCTAssertEqual(FeatureMerger.sharedFolders("a/b", "a/b/c"), 2)
+        XCTAssertEqual(FeatureMerger.nearest(["0277/Sources/App.swift", "0278/Sources/App.swift", "0278/Sources/Feature/App.swift"],
+                                             to: "0278/Sources/Feature/View.swift"), "0278/Sources/Feature/App.swift")
+        XCTAssertEqual(FeatureMerger.nearest(["b/App.swift", "a/App.swift"], to: "c/View.swift"), "b/App.swift", "a tie keeps the first")
+    }
 }

@@ -1,0 +1,123 @@
+/// Which features' stores a file's views write through a binding: `$store.isOn`, `$viewStore.name`,
+/// `viewStore.$name`, `viewStore.binding(\.$name)`, handed to a SwiftUI control or modifier that writes it
+/// (`Toggle(isOn:)`, `.sheet(isPresented:)`; see `writingLabels`). Each such write sends the feature a binding action
+/// (`BindingAction`), which only a `BindingReducer` applies. A store belongs to the type it is declared in
+/// (`@Bindable var store: StoreOf<Feature>`, `let store: Store<Feature.State, Feature.Action>`,
+/// `ViewStoreOf<Feature>`); a write counts for the stores of the type it is written in, matched by name so
+/// that `extension FeatureView { var body … }` writes through the store its struct declares.
+/// `$store.scope(…)` is a presentation binding, not a binding action.
+struct StoreBindingReader {
+    let extractor: FactsExtractor
+    var code: CodeTokens { extractor.code }
+
+    func read(types: [TypeFacts]) -> [BindingWriteFacts] {
+        let ordered = types.filter { $0.membersOpen.token < $0.membersClose.token }.sorted { $0.membersOpen.token < $1.membersOpen.token }
+        var stores: [String: [String]] = [:]
+        var writes: [(type: String, written: String, token: Int)] = []
+        var written = Set<String>()
+        var stack: [(name: String, close: Int)] = []
+        var next = 0
+        for i in 0..<code.count {
+            while let last = stack.last, last.close < i { stack.removeLast() }
+            while next < ordered.count && ordered[next].membersOpen.token <= i {
+                let t = ordered[next]
+                stack.append((String(t.name.split(separator: ".").last ?? ""), t.membersClose.token))
+                next += 1
+            }
+            guard let owner = stack.last?.name, code.kind(i) == .identifier else { continue }
+            if let feature = storeFeature(at: i) {
+                stores[owner, default: []].append(feature)
+            } else if !written.contains(owner), let text = bindingWrite(at: i) {
+                written.insert(owner)
+                writes.append((owner, text, i))
+            }
+        }
+        var result: [BindingWriteFacts] = []
+        for write in writes {
+            var seen = Set<String>()
+            for feature in stores[write.type] ?? [] where seen.insert(feature).inserted {
+                result.append(BindingWriteFacts(feature: feature, view: write.type, written: write.written, location: extractor.location(write.token)))
+            }
+        }
+        return result
+    }
+
+    /// `StoreOf<Feature>` / `ViewStoreOf<Feature>` / `Store<Feature.State, Feature.Action>` /
+    /// `ViewStore<Feature.State, …>` at i: the feature's name as written (`Feature`, `App.Feature`).
+    private func storeFeature(at i: Int) -> String? {
+        let isOf = code.is(i, "StoreOf") || code.is(i, "ViewStoreOf")
+        guard isOf || code.is(i, "Store") || code.is(i, "ViewStore"), code.isOperator(i + 1, "<") else { return nil }
+        var components: [String] = []
+        var k = i + 2
+        while code.kind(k) == .identifier {
+            components.append(code.text(k))
+            guard code.isDot(k + 1) else { break }
+            k += 2
+        }
+        if !isOf {
+            // `Store<Feature.State, Feature.Action>`: the type the state belongs to.
+            guard components.count >= 2, components.last == "State" else { return nil }
+            components.removeLast()
+        }
+        return components.isEmpty ? nil : components.joined(separator: ".")
+    }
+
+    /// A binding write at i, as written with the argument it is passed as (`isOn: $store.isOn`,
+    /// `text: viewStore.$name`, `text: viewStore.binding(\\.$name)`, `focused($store.focus)`).
+    private func bindingWrite(at i: Int) -> String? {
+        guard endsWithStore(i), code.isDot(i + 1), code.kind(i + 2) == .identifier, let argument = writingArgument(before: i) else { return nil }
+        // `.bind(` and `.focused(` take the binding as their first argument: `.bind($store.focus)` as written.
+        func written(_ binding: String) -> String { argument.hasSuffix("(") ? argument + binding + ")" : argument + binding }
+        let projected = startsWithDollar(i)
+        // `$store.isPresented.sending(\.dismissTapped)` sends that action, not a binding action.
+        var k = i + 2
+        while code.isDot(k + 1) && code.kind(k + 2) == .identifier {
+            if code.is(k + 2, "sending") { return nil }
+            k += 2
+        }
+        if projected, !code.is(i + 2, "scope"), !code.isDot(i - 1) {
+            return written(code.text(i) + "." + code.text(i + 2))
+        }
+        guard !projected else { return nil }
+        if startsWithDollar(i + 2) { return written(code.text(i) + "." + code.text(i + 2)) }
+        if code.is(i + 2, "binding"), code.isPunct(i + 3, UInt8(ascii: "(")), code.isPunct(i + 4, UInt8(ascii: "\\")),
+           code.isDot(i + 5), code.kind(i + 6) == .identifier, startsWithDollar(i + 6) {
+            return written(code.text(i) + ".binding(\\." + code.text(i + 6) + ")")
+        }
+        return nil
+    }
+
+    /// The argument labels under which SwiftUI's controls and modifiers write the binding they are given
+    /// (`TextField(text:)`, `Toggle(isOn:)`, `Picker`/`TabView`/`DatePicker(selection:)`, `Slider`/`Stepper(value:)`,
+    /// `.sheet(isPresented:)`/`.alert(isPresented:)`, `.sheet(item:)`, `NavigationLink(isActive:)`,
+    /// `DisclosureGroup(isExpanded:)`, `.searchable(text:)`). A binding handed to a custom component under
+    /// another label (`ERSnowBall(animationSpeed: $store.speed)`) may only be read: not counted.
+    static let writingLabels: Set<String> = ["text", "isOn", "selection", "value", "isPresented", "item", "isActive", "isExpanded"]
+
+    /// `label: ` before the binding at i when the label is one SwiftUI writes through, or `focused(` / `bind(`
+    /// (`.focused($store.focus, equals: …)`, `.bind($store.focus, to: $focus)`); nil otherwise.
+    private func writingArgument(before i: Int) -> String? {
+        if code.isPunct(i - 1, UInt8(ascii: ":")), code.kind(i - 2) == .identifier {
+            let label = code.text(i - 2)
+            return Self.writingLabels.contains(label) ? label + ": " : nil
+        }
+        if code.isPunct(i - 1, UInt8(ascii: "(")), code.isDot(i - 3), code.is(i - 2, "focused") || code.is(i - 2, "bind") {
+            return "." + code.text(i - 2) + "("
+        }
+        return nil
+    }
+
+    private func startsWithDollar(_ i: Int) -> Bool {
+        code.kind(i) == .identifier && code.bytes[code.tokens[i].startOffset] == UInt8(ascii: "$")
+    }
+
+    /// The identifier ends in `store` or `Store` (`store`, `viewStore`, `$store`, `$settingsStore`).
+    private func endsWithStore(_ i: Int) -> Bool {
+        let t = code.tokens[i]
+        guard t.length >= 5 else { return false }
+        let e = t.startOffset + t.length
+        let b = code.bytes
+        return (b[e - 5] == UInt8(ascii: "s") || b[e - 5] == UInt8(ascii: "S")) && b[e - 4] == UInt8(ascii: "t")
+            && b[e - 3] == UInt8(ascii: "o") && b[e - 2] == UInt8(ascii: "r") && b[e - 1] == UInt8(ascii: "e")
+    }
+}
