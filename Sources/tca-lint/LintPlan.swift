@@ -50,8 +50,10 @@ struct LintPlan {
         reader.project = project
         let reads = reader.read(groups.flatMap(\.files))
         var total = LintRunner(jobs: jobs).run([])
+        let positions = groups.count > 1 ? reads.positions() : [:]
         for group in groups {
-            let outcome = LintRunner(linter: group.linter, jobs: jobs).lint(reads, only: Set(group.files))
+            let indices = groups.count > 1 ? group.files.compactMap { positions[$0] }.sorted() : Array(reads.paths.indices)
+            let outcome = LintRunner(linter: group.linter, jobs: jobs).lint(reads, indices: indices)
             total.diagnostics += outcome.diagnostics
             total.problems += outcome.problems
             total.filesLinted += outcome.filesLinted

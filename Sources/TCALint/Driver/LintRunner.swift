@@ -80,6 +80,13 @@ public struct LintRunner {
         let reads: [Read]
         public let project: FeatureIndex
 
+        /// Each path's position in `paths`, for `lint(_:indices:project:)`.
+        public func positions() -> [String: Int] {
+            var result: [String: Int] = [:]
+            for (i, path) in paths.enumerated() where result[path] == nil { result[path] = i }
+            return result
+        }
+
         /// The facts read from the files at these paths.
         public func facts(of paths: Set<String>) -> [FileFacts] {
             zip(self.paths, reads).compactMap { path, read in
@@ -137,7 +144,13 @@ public struct LintRunner {
     /// The second phase: every rule on the facts of the files read (those in `only`, when given), with the
     /// project model read (or `project`, which must hold their facts).
     public func lint(_ reads: Reads, only: Set<String>? = nil, project: FeatureIndex? = nil) -> Outcome {
-        let selected = reads.reads.indices.filter { only?.contains(reads.paths[$0]) ?? true }
+        lint(reads, indices: reads.reads.indices.filter { only?.contains(reads.paths[$0]) ?? true }, project: project)
+    }
+
+    /// The same for the files at these positions of `reads.paths` (in increasing order): a run with one group per
+    /// nested configuration selects each group's files by position (`Reads.positions`) instead of hashing every
+    /// path of the run once per group (cubic in the nesting depth: the paths grow with it).
+    public func lint(_ reads: Reads, indices selected: [Int], project: FeatureIndex? = nil) -> Outcome {
         let project = project ?? reads.project
         let results = parallelMap(count: selected.count, jobs: jobs) { n in lint(reads.reads[selected[n]], project: project) }
         return merge(results, reads: selected.map { reads.reads[$0] })

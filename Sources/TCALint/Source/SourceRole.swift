@@ -49,18 +49,34 @@ public struct SourceRole: OptionSet, Sendable {
             isBelowRoot = !path.hasPrefix("../")
         }
         if isBelowRoot && Self.projectNamesDemo(root) { role.formUnion([.demo, .sampleProject]) }
-        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
-        for (index, component) in components.enumerated() {
-            let isFile = index == components.count - 1
-            if isFile {
-                if component.hasSuffix("Tests.swift") || component.hasSuffix("TestCase.swift") { role.insert(.test) }
-                continue
+        // The folders, then the file name, read in one pass without an array of components (a path's length grows
+        // with its depth, and deep trees have as many files as levels).
+        let utf8 = relative.utf8
+        var start = utf8.startIndex
+        var i = start
+        var previous: Substring? = nil
+        while true {
+            let atEnd = i == utf8.endIndex
+            if atEnd || utf8[i] == UInt8(ascii: "/") {
+                if start < i {
+                    // A component is a folder once another follows it; the last one is the file.
+                    if let folder = previous { Self.classify(folder: folder, into: &role) }
+                    previous = relative[start..<i]
+                }
+                if atEnd { break }
+                start = utf8.index(after: i)
             }
-            if component.hasSuffix(".docc") { role.insert(.documentation) }
-            if component == "Tests" || component.hasSuffix("Tests") { role.insert(.test) }
-            if Self.namesDemo(component) { role.insert(.demo) }
+            i = utf8.index(after: i)
         }
+        if let file = previous, file.hasSuffix("Tests.swift") || file.hasSuffix("TestCase.swift") { role.insert(.test) }
         self = role
+    }
+
+    private static func classify(folder: Substring, into role: inout SourceRole) {
+        if folder.hasSuffix(".docc") { role.insert(.documentation) }
+        if folder.hasSuffix("Tests") { role.insert(.test) }
+        // `demo` is the shortest of the words: a shorter name cannot hold one.
+        if folder.utf8.count >= 4 && namesDemo(folder) { role.insert(.demo) }
     }
 
     /// A folder name that says demo, sample or preview code (`Examples`, `sampleapps`, `PreviewApps`).
