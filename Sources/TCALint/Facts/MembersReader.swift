@@ -435,7 +435,7 @@ struct MembersReader {
             var owner = header.name
             if member < members.count && members[member].start <= j {
                 owner = members[member].name
-                if members[member].isInitializer && code.isOperator(j - 1, "=") && code.isNameLike(j - 2) { owner = code.text(j - 2) }
+                if members[member].isInitializer && code.isOperator(j - 1, "="), let name = Self.assignedName(before: j - 1, code: code) { owner = name }
             }
             result.append(LogicReader.Unit(kind: .reduceClosure, owner: owner,
                                            actionName: LogicReader.closureActionName(open: open, code: code),
@@ -446,6 +446,20 @@ struct MembersReader {
     }
 
     /// The function named by the single argument of `Reduce(…)`: `core`, `self.core`, `Self.core`.
+    /// The name a `Reduce { … }` written in an initializer is stored under: `reducer = Reduce …`,
+    /// `self.reducer = Reduce …`, `let reducer = Reduce …`, `let reducer: Reduce<State, Action> = Reduce …`
+    /// (`equals` is the `=` token). The stored reducer a `body` lists is then known to hold this logic.
+    static func assignedName(before equals: Int, code: CodeTokens) -> String? {
+        if code.isNameLike(equals - 1) { return code.text(equals - 1) }
+        // `let name: Type = `: back over the annotation (a few tokens) to `let`/`var` and its name.
+        var k = equals - 1
+        while k > 0 && equals - k < 24 && !code.isPunct(k, .lbrace) && !code.isPunct(k, .rbrace) {
+            if (code.is(k, "let") || code.is(k, "var")) && code.isNameLike(k + 1) && code.isPunct(k + 2, .colon) { return code.text(k + 1) }
+            k -= 1
+        }
+        return nil
+    }
+
     static func referencedFunctionName(in open: Int, code: CodeTokens) -> String? {
         guard let close = code.partnerOf(open), close > open + 1 else { return nil }
         var j = open + 1

@@ -40,8 +40,8 @@ extension Feature {
     /// Whether the feature's reducer applies binding actions to its state: true when one of its builders, at any
     /// depth, lists a `BindingReducer` (or uses the pre-1.0 `.binding()` modifier); false when it has an instance
     /// `body` whose every element is in sight and none does; nil when part of the reducer is out of sight — no
-    /// `body`, a body given by a reducer protocol's extension, or another reducer type listed at the body's own
-    /// level (`FeatureCore()`), which may apply them itself.
+    /// `body`, a body given by a reducer protocol's extension, another reducer type listed at the body's own
+    /// level (`FeatureCore()`), or an injected reducer whose value the model never saw — each may apply them.
     public var appliesBindingActions: Bool? {
         for builder in builders {
             for element in builder.allElements {
@@ -50,7 +50,10 @@ extension Feature {
             }
         }
         guard protocolDefaults.isEmpty, builders.contains(where: { $0.name == "body" && !$0.isStatic }) else { return nil }
-        let builderNames = Set(builders.map(\.name))
+        // A builder lists what it holds; a stored reducer with no list of its own (`let reducer: Reduce<State,
+        // Action>`, injected by an initializer) is in sight only when the model saw the closure given to it.
+        let owners = Set(logic.map(\.owner))
+        let builderNames = Set(builders.filter { !$0.tree.isEmpty || owners.contains($0.name) }.map(\.name))
         let tca: Set<String> = ["Reduce", "Scope", "CombineReducers", "EmptyReducer", "BindingReducer"]
         for builder in builders {
             // The lists that run this feature's own actions: the builder's, CombineReducers' and branches', not a
@@ -62,7 +65,15 @@ extension Feature {
                     guard element.kind == .expression else { continue }
                     if element.name == "CombineReducers", let children = element.children { stack.append(children) }
                     let helper = element.qualified.map { String($0.split(separator: ".").last ?? "") } ?? element.name
-                    if element.isReducer && !tca.contains(element.name) && !builderNames.contains(helper) && element.logic == nil { return nil }
+                    let inSight: Bool
+                    switch element.logic {
+                    case .closure?, .function?: inSight = true
+                    case .helper(let name)?: inSight = builderNames.contains(name) || owners.contains(name)
+                    // `Reduce(someReducer)`: whatever it wraps is out of sight.
+                    case .unknown?: inSight = false
+                    case nil: inSight = tca.contains(element.name) || builderNames.contains(helper)
+                    }
+                    if (element.isReducer || element.looksLikeReducer) && !inSight { return nil }
                 }
             }
         }

@@ -113,5 +113,19 @@ final class BindingWritesTests: XCTestCase {
         XCTAssertEqual(applies("var body: some ReducerOf<Self> { Scope(state: \\.c, action: \\.c) { Child() }; Reduce { _, _ in .none } }"), false)
         XCTAssertEqual(applies("var body: some ReducerOf<Self> { FeatureCore() }"), nil, "another reducer type may apply them")
         XCTAssertEqual(applies("func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }"), nil, "no body")
+        XCTAssertEqual(applies("let reducer: Reduce<State, Action>\nvar body: some ReducerOf<Self> { reducer }"), nil, "an injected reducer never seen")
+        XCTAssertEqual(applies("""
+            let reducer: Reduce<State, Action>
+            init() { self.reducer = Reduce { state, action in .none } }
+            var body: some ReducerOf<Self> { reducer }
+            """), false, "the injected closure is in sight")
+        XCTAssertEqual(applies("""
+            let reducer: Reduce<State, Action>
+            init() {
+              let reducer: Reduce<State, Action> = Reduce { state, action in .none }
+              self.reducer = reducer
+            }
+            var body: some ReducerOf<Self> { reducer }
+            """), false, "a local with a type annotation names the closure too")
     }
 }
