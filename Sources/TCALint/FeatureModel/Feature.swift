@@ -19,7 +19,24 @@ public final class Feature: @unchecked Sendable {
     /// Reducer builder lists (`body`, `@ReducerBuilder var core`, `coordinatorReduce()`), from any file.
     public var builders: [BuilderFacts]
     /// Where per-action logic lives, from any file, in path and line order.
-    public var logic: [LogicFacts]
+    public var logic: [LogicFacts] { didSet { closureLogic = Self.closureIndex(logic) } }
+    /// The `Reduce { … }` closures of `logic` by file and offset, made when first asked (`parentLogic(of:in:)`: a
+    /// builder with thousands of `Reduce`s asks once for each).
+    private(set) var closureLogic: LockedLazy<[ClosureKey: [LogicFacts]]>
+    struct ClosureKey: Hashable {
+        var path: String
+        var offset: Int
+    }
+
+    private static func closureIndex(_ logic: [LogicFacts]) -> LockedLazy<[ClosureKey: [LogicFacts]]> {
+        LockedLazy {
+            var index: [ClosureKey: [LogicFacts]] = [:]
+            for unit in logic where unit.kind == .reduceClosure {
+                index[ClosureKey(path: unit.location.path, offset: unit.anchor.offset), default: []].append(unit)
+            }
+            return index
+        }
+    }
     /// Member functions from any file.
     public var functions: [FunctionFacts]
     /// `Action` and the action enums around it.
@@ -45,6 +62,7 @@ public final class Feature: @unchecked Sendable {
         self.declarations = declarations
         self.builders = builders
         self.logic = logic
+        self.closureLogic = Self.closureIndex(logic)
         self.functions = functions
         self.action = action
         self.state = state

@@ -9,7 +9,7 @@ extension Feature {
         guard let reference = element.logic else { return nil }
         switch reference {
         case .closure(let offset):
-            return logic.filter { $0.kind == .reduceClosure && $0.anchor.offset == offset && $0.location.path == path }
+            return closureLogic.wrapped[ClosureKey(path: path, offset: offset)] ?? []
         case .function(let name):
             return logic.filter { $0.owner == name && $0.kind != .reduceClosure }
         case .helper(let name):
