@@ -54,7 +54,7 @@ extension Feature {
         // Action>`, injected by an initializer) is in sight only when the model saw the closure given to it.
         let owners = Set(logic.map(\.owner))
         let builderNames = Set(builders.filter { !$0.tree.isEmpty || owners.contains($0.name) }.map(\.name))
-        let tca: Set<String> = ["Reduce", "Scope", "CombineReducers", "EmptyReducer", "BindingReducer"]
+        let tca = BuilderReader.tcaReducers
         for builder in builders {
             // The lists that run this feature's own actions: the builder's, CombineReducers' and branches', not a
             // Scope's or a modifier's closure (a child's).

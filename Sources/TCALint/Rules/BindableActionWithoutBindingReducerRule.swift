@@ -24,9 +24,7 @@ public struct BindableActionWithoutBindingReducerRule: Rule {
                   let write = file.project.bindingWrites(to: feature).first else { continue }
             for actionEnum in bindable {
                 // Reported at the declaration that writes the conformance, in the file that holds it.
-                let locations = Set(actionEnum.declarations.filter { $0.path == file.path }.map { "\($0.line):\($0.column)" })
-                for type in file.facts.types where type.inherits.contains("BindableAction")
-                    && locations.contains("\(type.location.line):\(type.location.column)") {
+                for type in file.facts.types where type.inherits.contains("BindableAction") && actionEnum.declarations.contains(type.location) {
                     findings.append(finding(at: type.anchor, Self.message(feature: feature, action: actionEnum.name, write: write)))
                 }
             }
