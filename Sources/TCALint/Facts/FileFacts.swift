@@ -77,6 +77,8 @@ public struct FileWideFacts: Sendable {
     public var actionsSentWithFinish: Set<String> = []
     /// Views of this file that write a store's state through a binding (`$store.isOn`), one per view and feature.
     public var bindingWrites: [BindingWriteFacts] = []
+    /// Integer literals written where TCA expects a `StackElementID` (`path[id: 0]`, `.popFrom(id: 1)`).
+    public var stackIDLiterals: [StackIDLiteralFacts] = []
     /// `tca-lint:disable` commands of the file's comments, located.
     public var disableCommands: [Suppressions.LocatedCommand] = []
     /// Malformed `tca-lint:` commands, located.
@@ -92,6 +94,33 @@ public struct BindingWriteFacts: Sendable, Equatable {
     /// The first write, as written with the argument it is passed as (`isOn: $store.isOn`, `text: viewStore.$name`).
     public var written: String
     public var location: FactLocation
+}
+
+/// An integer literal written where TCA expects a `StackElementID`, and what it is written against.
+public struct StackIDLiteralFacts: Sendable, Equatable {
+    public enum Form: String, Sendable {
+        /// `path[id: 0]`: a subscript of `receiver`.
+        case `subscript`
+        /// `path.pop(from: 0)`, `path.pop(to: 0)` on `receiver`.
+        case pop
+        /// `.popFrom(id: 0)`, `.push(id: 0, state: …)`: only `StackAction` has these cases.
+        case popFrom, push
+        /// `.element(id: 0, action: …)`, inside the case `receiver` when one wraps it (`.path(.element(…))`);
+        /// `IdentifiedAction` has the same case, with the element's own id type.
+        case element
+        /// `let id: StackElementID = 0`, `StackElementID(integerLiteral: 0)`.
+        case typed
+    }
+
+    public var form: Form
+    /// The stack's name (`path` in `state.path[id: 0]`) or the action case around `.element(…)`, when written.
+    public var receiver: String?
+    /// The literal as written (`0`, `-1`).
+    public var literal: String
+    /// The expression around it, as written (`path[id: 0]`, `.path(.element(id: 0, …))`, `path.pop(from: 0)`).
+    public var written: String
+    /// The literal's number token.
+    public var anchor: Anchor
 }
 
 /// A `_printChanges` call that is a leftover debugging aid.

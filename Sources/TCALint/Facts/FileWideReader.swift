@@ -1,5 +1,5 @@
 /// Facts of a whole file that belong to no one type: leftover `._printChanges()` calls, names set to nil,
-/// actions sent with `.finish()` (a view's `.task`), whether it mentions `TestStore` or binding actions, and
+/// actions sent with `.finish()` (a view's `.task`), integer literals written as stack element ids, whether it mentions `TestStore` or binding actions, and
 /// its `tca-lint:` comments.
 struct FileWideReader {
     let extractor: FactsExtractor
@@ -7,6 +7,7 @@ struct FileWideReader {
 
     func read(types: [TypeFacts]) -> FileWideFacts {
         var facts = FileWideFacts()
+        let stackIDs = StackIDLiteralReader(extractor: extractor)
         for i in 0..<code.count {
             let kind = code.kind(i)
             guard kind == .identifier else { continue }
@@ -17,6 +18,7 @@ struct FileWideReader {
                let name = nilAssignment(at: i) {
                 facts.namesSetToNil.insert(name)
             }
+            if let literal = stackIDs.literal(at: i) { facts.stackIDLiterals.append(literal) }
         }
         facts.printChanges = printChanges(types: types)
         facts.bindingWrites = StoreBindingReader(extractor: extractor).read(types: types)

@@ -77,7 +77,7 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return result
         }
-        self.merged = LockedLazy {
+        let merged = LockedLazy<Merged> {
             var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
             let features = merger.merge()
             var byName: [String: Int] = [:]
@@ -103,6 +103,8 @@ public final class FeatureIndex: @unchecked Sendable {
             return Merged(features: features, byName: byName, byPath: byPath, parents: parents, enumCasePayloads: payloads,
                           names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases))
         }
+        self.merged = merged
+        self.stacks = LockedLazy { StackNames(features: merged.wrapped.features, files: ordered) }
     }
 
     /// A new index with one file's facts added or replaced.
@@ -131,6 +133,11 @@ public final class FeatureIndex: @unchecked Sendable {
         }
     }
     private let bindingWritesByName: LockedLazy<[String: [BindingWriteFacts]]>
+
+    /// The names that stand for a navigation stack in the project's features (`StackState` fields, action cases
+    /// carrying a `StackAction`), computed on first use.
+    public var stackNames: StackNames { stacks.wrapped }
+    private let stacks: LockedLazy<StackNames>
 
     /// The simple names of the project's reducer types, from whichever files declare them.
     /// Read from the declarations (`@Reducer`, or inheriting a reducer protocol), without merging features.

@@ -9599,6 +9599,519 @@ struct Encounter {
   a debug-only performance profiler singleton called synchronously.
 
 """#,
+        "stack_element_id_literal": #"""
+## What it does
+
+Reports an integer literal written where TCA expects a `StackElementID`, outside tests:
+
+- a subscript or `pop(from:)` / `pop(to:)` of a `StackState` field (`state.path[id: 0]`,
+  `state.path.pop(from: 0)`); the field must be a `StackState` in one of the project's feature states, and
+  no feature may hold identified elements of another kind under the same name (`IdentifiedArray`'s
+  `rows[id: 0]` is an ordinary id);
+- a `StackAction` case: `.popFrom(id: 0)`, `.push(id: 0, state: …)`, and `.element(id: 0, action: …)` inside an
+  action case that carries a `StackAction` (`.path(.element(id: 0, …))`; an `IdentifiedAction` has the same
+  case with the element's own id);
+- `let id: StackElementID = 0` and `StackElementID(integerLiteral: 0)`.
+
+Reported at the literal. Not reported in test code (a test target's folder, a `*Tests.swift` file, a file
+that uses `TestStore`) or in documentation catalogs, where TCA allows the literal.
+
+## Why is this bad
+
+`StackElementID` is TCA's opaque identifier for the elements of a `StackState`
+([`StackElementID`](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/stackelementid),
+[Stack-based navigation](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/stackbasednavigation)).
+It conforms to `ExpressibleByIntegerLiteral` only as a shorthand for tests, where ids are generational
+and predictable. Anywhere else — the app, a SwiftUI preview — its `init(integerLiteral:)` stops the
+process (`Sources/ComposableArchitecture/Reducer/Reducers/StackReducer.swift`):
+
+> Specifying stack element IDs by integer literal is not allowed outside of tests.
+
+It is a `fatalError`, not a warning: the app crashes the first time the line runs, in release builds
+too. The compiler accepts the code, because the conformance exists for tests. Use the ids the stack
+gives instead: `state.path.ids`, or the `id` an `.element(id:action:)` action arrived with.
+
+## Example
+
+```swift
+@Reducer
+struct SyncUps {
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+  enum Action {
+    case path(StackActionOf<Path>)
+    case closeDetailTapped
+  }
+  @Reducer
+  enum Path {
+    case detail(SyncUpDetail)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeDetailTapped:
+        state.path.pop(from: ↓0)
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+Reported as:
+
+> 0 is an integer literal used as a stack element ID (path.pop(from: 0)): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — use an id the stack gave (`state.path.ids`, or the id a `.element(id:action:)` action arrived with)
+
+## Use instead
+
+```swift
+@Reducer
+struct SyncUps {
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+  enum Action {
+    case path(StackActionOf<Path>)
+    case closeDetailTapped
+  }
+  @Reducer
+  enum Path {
+    case detail(SyncUpDetail)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeDetailTapped:
+        if let id = state.path.ids.first {
+          state.path.pop(from: id)
+        }
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+## Triggering examples
+
+A subscript of the stack, in a `guard`:
+
+```swift
+@Reducer
+struct SyncUps {
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+  enum Action {
+    case path(StackActionOf<Path>)
+    case closeDetailTapped
+  }
+  @Reducer
+  enum Path {
+    case detail(SyncUpDetail)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeDetailTapped:
+        guard case .detail = state.path[id: ↓0] else { return .none }
+        state.path.removeLast()
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+Reported as:
+
+> 0 is an integer literal used as a stack element ID (path[id: 0]): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — use an id the stack gave (`state.path.ids`, or the id a `.element(id:action:)` action arrived with)
+
+A write through the subscript, optional chaining included:
+
+```swift
+@Reducer
+struct SyncUps {
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+  enum Action {
+    case path(StackActionOf<Path>)
+    case closeDetailTapped
+  }
+  @Reducer
+  enum Path {
+    case detail(SyncUpDetail)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeDetailTapped:
+        state.path[id: ↓1]?.detail?.title = ""
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+Reported as:
+
+> 1 is an integer literal used as a stack element ID (path[id: 1]): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — use an id the stack gave (`state.path.ids`, or the id a `.element(id:action:)` action arrived with)
+
+A view sends `.popFrom(id:)` with a literal:
+
+```swift
+struct SyncUpsView: View {
+  let store: StoreOf<SyncUps>
+  var body: some View {
+    Button("Back to the list") {
+      store.send(.path(.popFrom(id: ↓0)))
+    }
+  }
+}
+```
+
+Reported as:
+
+> 0 is an integer literal used as a stack element ID (.path(.popFrom(id: 0))): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — send an id the stack gave (`state.path.ids`), or pop in the reducer (`state.path.removeLast()`)
+
+An effect sends the first element an action:
+
+```swift
+@Reducer
+struct SyncUps {
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+  enum Action {
+    case path(StackActionOf<Path>)
+    case closeDetailTapped
+  }
+  @Reducer
+  enum Path {
+    case detail(SyncUpDetail)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeDetailTapped:
+        return .run { send in
+          await send(.path(.element(id: ↓0, action: .detail(.deleteTapped))))
+        }
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+Reported as:
+
+> 0 is an integer literal used as a stack element ID (.path(.element(id: 0, …))): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — send the id of the element (from `state.path.ids`, or the id it arrived with)
+
+A `push` with a literal id:
+
+```swift
+@Reducer
+struct SyncUps {
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+  enum Action {
+    case path(StackActionOf<Path>)
+    case closeDetailTapped
+  }
+  @Reducer
+  enum Path {
+    case detail(SyncUpDetail)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeDetailTapped:
+        return .send(.path(.push(id: ↓0, state: .detail(SyncUpDetail.State()))))
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+Reported as:
+
+> 0 is an integer literal used as a stack element ID (.path(.push(id: 0, …))): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — append in the reducer (`state.path.append(…)`), which gives the element its id
+
+A preview: previews are not tests, the preview crashes:
+
+```swift
+#Preview {
+  let first: StackElementID = ↓0
+  return SyncUpsView(
+    store: Store(initialState: SyncUps.State()) { SyncUps() }
+  )
+  .onAppear { print(first) }
+}
+```
+
+Reported as:
+
+> 0 is an integer literal used as a stack element ID (StackElementID = 0): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — use an id the stack gave (`state.path.ids`, or the id a `.element(id:action:)` action arrived with)
+
+The literal initializer spelled out:
+
+```swift
+func detailID(at index: Int) -> StackElementID {
+  StackElementID(integerLiteral: ↓2)
+}
+```
+
+Reported as:
+
+> 2 is an integer literal used as a stack element ID (StackElementID(integerLiteral: 2)): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — use an id the stack gave (`state.path.ids`, or the id a `.element(id:action:)` action arrived with)
+
+A stack under another name, `pop(to:)`:
+
+```swift
+@Reducer
+struct Onboarding {
+  @ObservableState
+  struct State {
+    var steps = StackState<Step.State>()
+  }
+  enum Action {
+    case steps(StackAction<Step.State, Step.Action>)
+    case restartTapped
+  }
+  @Reducer
+  enum Step {
+    case name(NameStep)
+    case avatar(AvatarStep)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .restartTapped:
+        state.steps.pop(to: ↓0)
+        return .none
+      case .steps:
+        return .none
+      }
+    }
+    .forEach(\.steps, action: \.steps)
+  }
+}
+```
+
+Reported as:
+
+> 0 is an integer literal used as a stack element ID (steps.pop(to: 0)): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — use an id the stack gave (`state.steps.ids`, or the id a `.element(id:action:)` action arrived with)
+
+## Non-triggering examples
+
+An `IdentifiedArray` of rows whose ids are integers: `rows[id: 0]` is an ordinary id:
+
+```swift
+@Reducer
+struct Todos {
+  @ObservableState
+  struct State {
+    var rows: IdentifiedArrayOf<Row.State> = []
+  }
+  enum Action {
+    case rows(IdentifiedActionOf<Row>)
+    case clearFirstTapped
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .clearFirstTapped:
+        state.rows[id: 0] = nil
+        return .send(.rows(.element(id: 1, action: .toggle)))
+      case .rows:
+        return .none
+      }
+    }
+    .forEach(\.rows, action: \.rows) { Row() }
+  }
+}
+```
+
+A test: the literal is TCA's shorthand for the generation of an id there:
+
+```swift
+@MainActor
+struct SyncUpsTests {
+  @Test
+  func closeDetail() async {
+    let store = TestStore(initialState: SyncUps.State(path: StackState([.detail(SyncUpDetail.State())]))) {
+      SyncUps()
+    }
+    await store.send(.path(.element(id: 0, action: .detail(.deleteTapped))))
+    await store.send(.path(.popFrom(id: 0))) {
+      $0.path[id: 0] = nil
+    }
+  }
+}
+```
+
+Ids that arrived with the action:
+
+```swift
+@Reducer
+struct SyncUps {
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+  enum Action {
+    case path(StackActionOf<Path>)
+    case closeDetailTapped
+  }
+  @Reducer
+  enum Path {
+    case detail(SyncUpDetail)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .path(.element(id: id, action: .detail(.closeTapped))):
+        state.path.pop(from: id)
+        return .none
+      case .closeDetailTapped, .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+A view sends an id the stack gave:
+
+```swift
+struct SyncUpsView: View {
+  let store: StoreOf<SyncUps>
+  var body: some View {
+    Button("Back to the list") {
+      if let id = store.path.ids.first {
+        store.send(.path(.popFrom(id: id)))
+      }
+    }
+  }
+}
+```
+
+The project's own action with a `popFrom(id:)` case of integers:
+
+```swift
+@Reducer
+struct Pager {
+  struct State { var page = 0 }
+  enum Action {
+    case popFrom(id: Int)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .popFrom(id):
+        state.page = id
+        return .none
+      }
+    }
+  }
+}
+
+func restart(_ store: StoreOf<Pager>) {
+  store.send(.popFrom(id: 0))
+}
+```
+
+A subscript of something that is not a stack (here a custom collection):
+
+```swift
+struct Library {
+  var shelves = Shelves()
+  func firstBook() -> Book? {
+    shelves[id: 0]?.books.first
+  }
+}
+```
+
+An expression, not a literal: its type is decided elsewhere:
+
+```swift
+@Reducer
+struct SyncUps {
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+  enum Action {
+    case path(StackActionOf<Path>)
+    case closeDetailTapped
+  }
+  @Reducer
+  enum Path {
+    case detail(SyncUpDetail)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeDetailTapped:
+        if let last = state.path.ids.last {
+          state.path[id: last] = nil
+        }
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+```
+
+## Limits
+
+- A literal reaches a `StackElementID` in more ways than these: through a variable
+  (`let n = 0; state.path[id: StackElementID(integerLiteral: n)]` is not read), a comparison
+  (`state.path.ids.first == 0`), an array of ids (`state.path.ids == [0, 1]`) or a helper's parameter. Those are
+  missed, not reported wrongly.
+- `.element(id: 0, action: …)` is judged only inside an action case the model knows carries a `StackAction`
+  (`case path(StackActionOf<Path>)`, or the action of a `.forEach` over a `StackState` field); an `.element`
+  sent on its own is not reported, since `IdentifiedAction` has the same case.
+- Test code is recognised by its folder (`Tests`, `…Tests`), its file name (`…Tests.swift`) or its use of
+  `TestStore`; a test helper elsewhere that builds ids from literals is reported.
+- Judged on 21 public TCA apps and TCA's own repository (`review/judged.tsv`): every literal stack id in
+  them is in test code or in TCA's tutorials, and none is reported; the rule has no finding there, so its
+  precision on real code is not measured. It is on by default because what it reports is a crash by
+  definition.
+
+"""#,
         "superfluous_disable": #"""
 ## What it does
 

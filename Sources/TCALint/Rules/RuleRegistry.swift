@@ -23,6 +23,7 @@ public enum RuleRegistry {
         LongEffectWithoutCancellationRule.self,
         ParentMatchesChildActionRule.self,
         BindableActionWithoutBindingReducerRule.self,
+        StackElementIdLiteralRule.self,
         SuperfluousDisableRule.self,
     ]
 
