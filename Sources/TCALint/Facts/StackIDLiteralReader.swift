@@ -15,7 +15,9 @@ struct StackIDLiteralReader {
             if code.isPunct(i - 1, .lbracket) {
                 // `path[id: 0]`, `state.path?[id: 0]`
                 guard let receiver = name(endingAt: i - 2) else { return nil }
-                return facts(.subscript, receiver, literal, "\(receiver)[id: \(text(literal))]")
+                // `path[id: 0, case: \.detail]`: TCA's subscript into one case of the element.
+                let more = code.isPunct(literal + 1, .rbracket) ? "" : ", …"
+                return facts(.subscript, receiver, literal, "\(receiver)[id: \(text(literal))\(more)]")
             }
             guard code.isPunct(i - 1, .lparen), code.isDot(i - 3) else { return nil }
             let form: StackIDLiteralFacts.Form

@@ -9614,16 +9614,19 @@ Reports an integer literal written where TCA expects a `StackElementID`, outside
 - `let id: StackElementID = 0` and `StackElementID(integerLiteral: 0)`.
 
 Reported at the literal. Not reported in test code (a test target's folder, a `*Tests.swift` file, a file
-that uses `TestStore`) or in documentation catalogs, where TCA allows the literal.
+that uses `TestStore`), which runs in a test process, where TCA accepts the literal, nor in documentation
+catalogs, which are not run.
 
 ## Why is this bad
 
 `StackElementID` is TCA's opaque identifier for the elements of a `StackState`
 ([`StackElementID`](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/stackelementid),
 [Stack-based navigation](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/stackbasednavigation)).
-It conforms to `ExpressibleByIntegerLiteral` only as a shorthand for tests, where ids are generational
-and predictable. Anywhere else — the app, a SwiftUI preview — its `init(integerLiteral:)` stops the
-process (`Sources/ComposableArchitecture/Reducer/Reducers/StackReducer.swift`):
+It conforms to `ExpressibleByIntegerLiteral` only as a shorthand for tests, where the `TestStore` controls
+the id generator, so the ids a test will see are known in advance. Outside a test process — a normal launch
+of the app, the app under a UI test, a SwiftUI preview — its `init(integerLiteral:)` stops the process
+(`Sources/ComposableArchitecture/Reducer/Reducers/StackReducer.swift`; the check is IssueReporting's
+`isTesting`, which looks at the process, not at the build configuration):
 
 > Specifying stack element IDs by integer literal is not allowed outside of tests.
 
@@ -9740,7 +9743,7 @@ Reported as:
 
 > 0 is an integer literal used as a stack element ID (path[id: 0]): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — use an id the stack gave (`state.path.ids`, or the id a `.element(id:action:)` action arrived with)
 
-A write through the subscript, optional chaining included:
+A write through TCA's subscript into one case of the element, optional chaining included:
 
 ```swift
 @Reducer
@@ -9761,7 +9764,7 @@ struct SyncUps {
     Reduce { state, action in
       switch action {
       case .closeDetailTapped:
-        state.path[id: ↓1]?.detail?.title = ""
+        state.path[id: ↓1, case: \.detail]?.title = ""
         return .none
       case .path:
         return .none
@@ -9774,7 +9777,7 @@ struct SyncUps {
 
 Reported as:
 
-> 1 is an integer literal used as a stack element ID (path[id: 1]): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — use an id the stack gave (`state.path.ids`, or the id a `.element(id:action:)` action arrived with)
+> 1 is an integer literal used as a stack element ID (path[id: 1, …]): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — use an id the stack gave (`state.path.ids`, or the id a `.element(id:action:)` action arrived with)
 
 A view sends `.popFrom(id:)` with a literal:
 
@@ -9791,7 +9794,7 @@ struct SyncUpsView: View {
 
 Reported as:
 
-> 0 is an integer literal used as a stack element ID (.path(.popFrom(id: 0))): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — send an id the stack gave (`state.path.ids`), or pop in the reducer (`state.path.removeLast()`)
+> 0 is an integer literal used as a stack element ID (.path(.popFrom(id: 0))): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — send an id the stack gave (`path.ids`), or pop in the reducer (`state.path.removeLast()`)
 
 An effect sends the first element an action:
 
@@ -9828,7 +9831,7 @@ struct SyncUps {
 
 Reported as:
 
-> 0 is an integer literal used as a stack element ID (.path(.element(id: 0, …))): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — send the id of the element (from `state.path.ids`, or the id it arrived with)
+> 0 is an integer literal used as a stack element ID (.path(.element(id: 0, …))): outside tests TCA stops the app here with fatalError("Specifying stack element IDs by integer literal is not allowed outside of tests.") — send the id of the element (from `path.ids`, or the id it arrived with)
 
 A `push` with a literal id:
 
@@ -10106,10 +10109,11 @@ struct SyncUps {
   sent on its own is not reported, since `IdentifiedAction` has the same case.
 - Test code is recognised by its folder (`Tests`, `…Tests`), its file name (`…Tests.swift`) or its use of
   `TestStore`; a test helper elsewhere that builds ids from literals is reported.
-- Judged on 21 public TCA apps and TCA's own repository (`review/judged.tsv`): every literal stack id in
-  them is in test code or in TCA's tutorials, and none is reported; the rule has no finding there, so its
-  precision on real code is not measured. It is on by default because what it reports is a crash by
-  definition.
+- Judged on 21 public TCA apps and TCA's own repository: every literal stack id in them is in test code or
+  in TCA's tutorials, and none is reported; the rule has no finding there, so its precision on real code is
+  not measured. It is on by default because a reported literal stops the app whenever its line runs outside
+  a test process; the exceptions are a line that never runs and a test helper kept outside test folders
+  (above).
 
 """#,
         "superfluous_disable": #"""

@@ -41,15 +41,16 @@ public struct StackElementIdLiteralRule: Rule {
     }
 
     static func message(_ literal: StackIDLiteralFacts, stack name: String?) -> String {
-        let stack = "state." + (name ?? "path")
+        let stack = name ?? "path"
         let instead: String
         switch literal.form {
         case .subscript, .pop, .typed:
-            instead = "use an id the stack gave (`\(stack).ids`, or the id a `.element(id:action:)` action arrived with)"
+            instead = "use an id the stack gave (`state.\(stack).ids`, or the id a `.element(id:action:)` action arrived with)"
         case .popFrom:
-            instead = "send an id the stack gave (`\(stack).ids`), or pop in the reducer (`\(stack).removeLast()`)"
+            // Sent from a view as often as from a reducer: the ids are the stack's, read through state or store.
+            instead = "send an id the stack gave (`\(stack).ids`), or pop in the reducer (`state.\(stack).removeLast()`)"
         case .push:
-            instead = "append in the reducer (`\(stack).append(…)`), which gives the element its id"
+            instead = "append in the reducer (`state.\(stack).append(…)`), which gives the element its id"
         case .element:
             instead = "send the id of the element (from `\(stack).ids`, or the id it arrived with)"
         }

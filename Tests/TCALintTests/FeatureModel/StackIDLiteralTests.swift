@@ -13,7 +13,7 @@ final class StackIDLiteralTests: XCTestCase {
     func testEverySpellingOfALiteralStackID() {
         XCTAssertEqual(literals("""
             state.path[id: 0]?.title = ""
-            state.path?[id: 1] = nil
+            state.path?[id: 1, case: \\.detail] = nil
             state.path.pop(from: 2)
             path.pop(to: 0x3)
             store.send(.path(.popFrom(id: 4)))
@@ -25,7 +25,7 @@ final class StackIDLiteralTests: XCTestCase {
             let other = StackElementID(integerLiteral: 9)
             """), [
                 "subscript path 0 path[id: 0]",
-                "subscript path 1 path[id: 1]",
+                "subscript path 1 path[id: 1, …]",
                 "pop path 2 path.pop(from: 2)",
                 "pop path 0x3 path.pop(to: 0x3)",
                 "popFrom path 4 .path(.popFrom(id: 4))",
@@ -114,7 +114,7 @@ final class StackIDLiteralTests: XCTestCase {
     func testReportedInAppCodeWithTCAsWords() {
         XCTAssertEqual(findings(feature, path: "Sources/App/SyncUps.swift"), [
             "7:28 0 is an integer literal used as a stack element ID (path.pop(from: 0)): outside tests TCA stops the app here with fatalError(\"Specifying stack element IDs by integer literal is not allowed outside of tests.\") — use an id the stack gave (`state.path.ids`, or the id a `.element(id:action:)` action arrived with)",
-            "8:39 1 is an integer literal used as a stack element ID (.path(.element(id: 1, …))): outside tests TCA stops the app here with fatalError(\"Specifying stack element IDs by integer literal is not allowed outside of tests.\") — send the id of the element (from `state.path.ids`, or the id it arrived with)",
+            "8:39 1 is an integer literal used as a stack element ID (.path(.element(id: 1, …))): outside tests TCA stops the app here with fatalError(\"Specifying stack element IDs by integer literal is not allowed outside of tests.\") — send the id of the element (from `path.ids`, or the id it arrived with)",
         ])
     }
 
