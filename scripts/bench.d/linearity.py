@@ -168,8 +168,28 @@ def nested_configurations(n):
     for i in range(n):
         folder += "d/"
         files[folder + ".tca-lint.yml"] = "disabled_rules: [expensive_body]\n"
-        files[folder + "F.swift"] = "let s = Store(initialState: F.State()) { F()._printChanges() }\n"
+        files[folder + "F.swift"] = NESTED_FEATURE.replace("Counter", f"Counter{i}")
     return files
+
+
+# Each nested folder's file: a feature of about the corpus's average file size (5.9 KB), so that the linear work
+# per file stands above the start-up's jitter (a one-line file left increments of a few scheduler ticks) and
+# above the work any program does on paths n levels deep (their bytes total n²), and one finding. Each
+# folder's feature has a name of its own: n features of one name in nested folders is another shape.
+_STEPS = range(24)
+NESTED_FEATURE = (
+    "import ComposableArchitecture\n\n@Reducer\nstruct Counter {\n  @ObservableState\n  struct State: Equatable {\n"
+    + "".join(f"    var value{k} = 0\n" for k in _STEPS)
+    + "    var fact: String?\n  }\n  enum Action {\n"
+    + "".join(f"    case step{k}Tapped\n" for k in _STEPS)
+    + "    case factLoaded(String)\n  }\n  @Dependency(\\.numberFact) var numberFact\n"
+    + "  var body: some ReducerOf<Self> {\n    Reduce { state, action in\n      switch action {\n"
+    + "".join(f"      case .step{k}Tapped:\n        state.value{k} += {k + 1}\n"
+              f"        return .run {{ [value = state.value{k}] send in\n"
+              f"          await send(.factLoaded(try await numberFact.fetch(value)))\n        }}\n" for k in _STEPS)
+    + "      case let .factLoaded(fact):\n        state.fact = fact\n        return .none\n      }\n    }\n  }\n}\n\n"
+    + "let store = Store(initialState: Counter.State()) { Counter()._printChanges() }\n"
+)
 
 
 def document_with_fixable_findings(n):
@@ -181,7 +201,7 @@ def document_with_fixable_findings(n):
 # (name, generator, base size, command arguments after the binary; FILE is the generated input, written
 # again before each run of a `--fix` case since the run rewrites it; LSP_CODE_ACTIONS runs the language
 # server through `lsp_code_actions` below; optional options: {"memory": True} also checks peak memory,
-# {"user_cpu": True} times user CPU only)
+# {"user_cpu": True} times user CPU only, {"max_n": N} never grows the input beyond N)
 LSP_CODE_ACTIONS = "@lsp-code-actions"
 
 CASES = [
@@ -200,7 +220,8 @@ CASES = [
     ("project_protocol_per_file", protocol_per_file, 2000, ["lint", "FILE"]),
     ("nested_types_memory", nested_types, 2000, ["lint", "FILE"], {"memory": True}),
     # 300 levels at most 1,200 deep: paths stay under PATH_MAX (4,096 bytes).
-    ("nested_configurations", nested_configurations, 300, ["lint", "FILE"], {"user_cpu": True}),
+    # Paths grow with the depth and Linux refuses paths over 4,096 bytes: 1,200 folders is as deep as it goes.
+    ("nested_configurations", nested_configurations, 300, ["lint", "FILE"], {"user_cpu": True, "max_n": 1200}),
     ("lsp_code_actions", document_with_fixable_findings, 200, [LSP_CODE_ACTIONS, "FILE"]),
 ]
 

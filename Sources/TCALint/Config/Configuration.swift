@@ -12,7 +12,7 @@
 /// `included`/`excluded` accumulate, a later layer's entry removing the same path from the other list.
 public struct Configuration: Sendable {
     /// The files it was read from (as given), earliest first; empty for the defaults.
-    public let configFilePaths: [String]
+    public var configFilePaths: [String] { fold.paths?.array ?? [] }
     /// Absolute directory of the first layer: what `--print-config` writes paths relative to.
     public let baseDirectory: String
     /// Absolute directory that relative paths passed to `isIncluded` & co. are relative to.
@@ -77,7 +77,9 @@ public struct Configuration: Sendable {
         var strict = false, allowZero = false
         var reporter: String?, baseline: String?
         var settings: [String: RuleSettings] = [:]
-        var paths: [String] = []
+        /// The configuration files folded, the last first: a chain that a folder's configuration shares with
+        /// its parent's (an array copied at each of n nested folders cost n²).
+        var paths: PathChain? = nil
         var firstDirectory: String?
         var warnings: [ConfigurationError.Problem] = []
 
@@ -104,7 +106,7 @@ public struct Configuration: Sendable {
             baseline = layer.baseline ?? baseline
             for (id, severity) in layer.severities { settings[id]?.severity = severity }
             for (id, globs) in layer.ruleExcluded { settings[id]?.excluded = globs }
-            if let path = layer.path { paths.append(path) }
+            if let path = layer.path { paths = PathChain(path, previous: paths) }
             if firstDirectory == nil { firstDirectory = layer.directory }
             warnings += layer.warnings
         }
@@ -112,9 +114,27 @@ public struct Configuration: Sendable {
 
     private let fold: Fold
 
+    /// An immutable list extended at its end by sharing what comes before.
+    final class PathChain: Sendable {
+        let last: String
+        let previous: PathChain?
+
+        init(_ last: String, previous: PathChain?) {
+            self.last = last
+            self.previous = previous
+        }
+
+        /// Earliest first.
+        var array: [String] {
+            var result: [String] = []
+            var node: PathChain? = self
+            while let n = node { result.append(n.last); node = n.previous }
+            return result.reversed()
+        }
+    }
+
     private init(fold: Fold, knownRules: [RuleConfigInfo], workingDirectory: String) {
         self.fold = fold
-        self.configFilePaths = fold.paths
         self.baseDirectory = fold.firstDirectory ?? workingDirectory
         self.workingDirectory = workingDirectory
         self.included = fold.included

@@ -112,7 +112,10 @@ public final class ConfigurationResolver {
 
     /// One file's layers, remembering the stamp of every file read (the file and its parents).
     private func layersOfFile(_ path: String) throws -> [ConfigurationLayer] {
-        stamps[Paths.absolute(path, base: workingDirectory)] = FileStamp(path: Paths.absolute(path, base: workingDirectory))
+        // A folder's candidate was stamped when it was looked for: stat it once (deep trees have n of them, each
+        // path n components long).
+        let absolute = Paths.absolute(path, base: workingDirectory)
+        if stamps[absolute] == nil { stamps[absolute] = FileStamp(path: absolute) }
         let layers = try ConfigurationLoader.layers(of: path, workingDirectory: workingDirectory, knownRules: knownRules)
         for layer in layers.dropLast() {
             if let parent = layer.path { stamps[parent] = FileStamp(path: parent) }

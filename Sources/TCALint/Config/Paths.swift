@@ -31,12 +31,18 @@ public enum Paths {
     /// checked byte by byte without splitting (the walker's paths are all like this).
     static func isNormalized(_ path: String) -> Bool {
         if path == "/" { return true }
+        // Over the contiguous bytes: every configuration file of a deep tree is normalized several times, and
+        // its path is as long as the tree is deep.
+        if let result = path.utf8.withContiguousStorageIfAvailable(isNormalized) { return result }
+        return Array(path.utf8).withUnsafeBufferPointer { isNormalized($0) }
+    }
+
+    private static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var length = 0, dots = 0, isFirst = true
-        func isDotComponent() -> Bool { length > 0 && dots == length && length <= 2 }
-        for byte in path.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "/") {
                 // An empty component is allowed only before the leading `/` of an absolute path.
-                if (length == 0 && !isFirst) || isDotComponent() { return false }
+                if (length == 0 && !isFirst) || (length > 0 && dots == length && length <= 2) { return false }
                 length = 0
                 dots = 0
             } else {
@@ -45,7 +51,7 @@ public enum Paths {
             }
             isFirst = false
         }
-        return length > 0 && !isDotComponent()
+        return length > 0 && !(dots == length && length <= 2)
     }
 
     /// The normalized components of `path` (see `normalize`).

@@ -10,6 +10,21 @@ enum ASCIISearch {
         return Array(text.utf8).withUnsafeBufferPointer { search($0, needle, ignoringCase: ignoringCase) }
     }
 
+    /// Whether `bytes` end with `suffix` (a path component's bytes: `String.hasSuffix` compares grapheme clusters,
+    /// which showed up in profiles of deep trees, where every folder of every path is classified by its suffix).
+    static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        guard bytes.count >= n else { return false }
+        let p = suffix.utf8Start
+        let offset = bytes.count - n
+        for k in 0..<n where bytes[offset + k] != p[k] { return false }
+        return true
+    }
+
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString, ignoringCase: Bool = false) -> Bool {
+        search(bytes, needle, ignoringCase: ignoringCase)
+    }
+
     private static func search(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString, ignoringCase: Bool) -> Bool {
         let n = needle.utf8CodeUnitCount
         guard n > 0 else { return true }

@@ -49,34 +49,40 @@ public struct SourceRole: OptionSet, Sendable {
             isBelowRoot = !path.hasPrefix("../")
         }
         if isBelowRoot && Self.projectNamesDemo(root) { role.formUnion([.demo, .sampleProject]) }
-        // The folders, then the file name, read in one pass without an array of components (a path's length grows
-        // with its depth, and deep trees have as many files as levels).
-        let utf8 = relative.utf8
-        var start = utf8.startIndex
-        var i = start
-        var previous: Substring? = nil
-        while true {
-            let atEnd = i == utf8.endIndex
-            if atEnd || utf8[i] == UInt8(ascii: "/") {
+        // The folders, then the file name, read in one pass over the bytes, without an array of components or a
+        // substring per component: a path's length grows with its depth, and deep trees have as many files as
+        // levels, so this loop runs over n² bytes for n nested folders.
+        var bytes = String(relative)
+        bytes.withUTF8 { utf8 in
+            var start = 0
+            var previous: Range<Int>? = nil
+            for i in 0...utf8.count {
+                guard i == utf8.count || utf8[i] == UInt8(ascii: "/") else { continue }
                 if start < i {
                     // A component is a folder once another follows it; the last one is the file.
-                    if let folder = previous { Self.classify(folder: folder, into: &role) }
-                    previous = relative[start..<i]
+                    if let folder = previous { Self.classify(folder: UnsafeBufferPointer(rebasing: utf8[folder]), into: &role) }
+                    previous = start..<i
                 }
-                if atEnd { break }
-                start = utf8.index(after: i)
+                start = i + 1
             }
-            i = utf8.index(after: i)
+            if let file = previous {
+                let name = UnsafeBufferPointer(rebasing: utf8[file])
+                if ASCIISearch.hasSuffix(name, "Tests.swift") || ASCIISearch.hasSuffix(name, "TestCase.swift") { role.insert(.test) }
+            }
         }
-        if let file = previous, file.hasSuffix("Tests.swift") || file.hasSuffix("TestCase.swift") { role.insert(.test) }
         self = role
     }
 
-    private static func classify(folder: Substring, into role: inout SourceRole) {
-        if folder.hasSuffix(".docc") { role.insert(.documentation) }
-        if folder.hasSuffix("Tests") { role.insert(.test) }
+    private static func classify(folder: UnsafeBufferPointer<UInt8>, into role: inout SourceRole) {
+        if ASCIISearch.hasSuffix(folder, ".docc") { role.insert(.documentation) }
+        if ASCIISearch.hasSuffix(folder, "Tests") { role.insert(.test) }
         // `demo` is the shortest of the words: a shorter name cannot hold one.
-        if folder.utf8.count >= 4 && namesDemo(folder) { role.insert(.demo) }
+        if folder.count >= 4 && namesDemo(folder) { role.insert(.demo) }
+    }
+
+    private static func namesDemo(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        ASCIISearch.contains(name, "example", ignoringCase: true) || ASCIISearch.contains(name, "sample", ignoringCase: true)
+            || ASCIISearch.contains(name, "demo", ignoringCase: true) || ASCIISearch.contains(name, "preview", ignoringCase: true)
     }
 
     /// A folder name that says demo, sample or preview code (`Examples`, `sampleapps`, `PreviewApps`).
