@@ -10,7 +10,7 @@ public struct StackElementIdLiteralRule: Rule {
         summary: "An integer literal is used as a stack element ID outside tests; TCA stops the app with `fatalError` there",
         defaultSeverity: .error,
         // A file without any of these byte strings is skipped unread; a test fails if the rule fires without one.
-        prefilterNeedles: ["[id:", "(id:", "pop(", "StackElementID"]
+        prefilterNeedles: ["[id:", "popFrom(", "push(id:", ".element(id:", "pop(from:", "pop(to:", "StackElementID"]
     )
 
     public init() {}
