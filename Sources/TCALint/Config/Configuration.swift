@@ -124,7 +124,8 @@ public struct Configuration: Sendable {
             self.previous = previous
         }
 
-        /// Earliest first.
+        /// Earliest first. Built anew on each call, in time linear in the chain's length: callers that need
+        /// the list (`print-config`; the files `--fix` must never write onto) ask once per run, never per linted file.
         var array: [String] {
             var result: [String] = []
             var node: PathChain? = self

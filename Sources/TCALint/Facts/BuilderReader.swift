@@ -184,7 +184,7 @@ struct BuilderReader {
                 j += 1
                 continue
             }
-            if code.isOperator(j, "?") || code.isOperator(j, "!") { j += 1; continue }
+            if code.isOptionalMark(j) { j += 1; continue }
             return code.sourceText(from: start, through: end - 1)
         }
         // Leading type names (`\State.child`, `/Action.child`) are the root, not the path.
@@ -256,7 +256,7 @@ struct BuilderReader {
             if name.hasPrefix("$") { name.removeFirst() }
             names.append(name)
             j += 2
-            while code.isOperator(j, "?") || code.isOperator(j, "!") { j += 1 }
+            while code.isOptionalMark(j) { j += 1 }
         }
         return names
     }

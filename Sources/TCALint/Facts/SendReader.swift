@@ -53,7 +53,7 @@ struct SendReader {
         }
         if p.kind == .identifier || p.kind == .string || p.kind == .number
             || code.isPunct(j - 1, .rparen) || code.isPunct(j - 1, .rbracket) || code.isPunct(j - 1, .rbrace)
-            || (p.kind == .operator && (code.isOperator(j - 1, "?") || code.isOperator(j - 1, "!")) && p.start == code.tokens[j - 2].end)
+            || (p.kind == .operator && code.isOptionalMark(j - 1) && p.start == code.tokens[j - 2].end)
             || (p.kind == .keyword && (code.is(j - 1, "self") || code.is(j - 1, "Self") || code.is(j - 1, "super"))) {
             return nil
         }

@@ -188,7 +188,7 @@ enum SideEffectCalls {
                 continue
             }
             if code.isPunct(k, .lparen) || code.isPunct(k, .lbracket) { k = code.skipGroup(k, limit: limit); continue }
-            if (code.isOperator(k, "?") || code.isOperator(k, "!")) && code.tokens[k].start == code.tokens[k - 1].end { k += 1; continue }
+            if code.isOptionalMark(k) && code.tokens[k].start == code.tokens[k - 1].end { k += 1; continue }
             break
         }
         if verbs.assignment, let lastMember, k < limit, code.tokens[k].kind == .operator, isAssignment(k, code: code) {

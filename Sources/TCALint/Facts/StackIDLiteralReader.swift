@@ -64,7 +64,7 @@ struct StackIDLiteralReader {
 
     /// The name a subscript or call is applied to, ending at token k (`path` in `path?[`, `state.path.pop`).
     private func name(endingAt k: Int) -> String? {
-        let j = code.isOperator(k, "?") || code.isOperator(k, "!") ? k - 1 : k
+        let j = code.isOptionalMark(k) ? k - 1 : k
         return code.kind(j) == .identifier ? code.text(j) : nil
     }
 

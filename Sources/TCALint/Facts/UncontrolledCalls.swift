@@ -91,7 +91,7 @@ enum UncontrolledCalls {
     /// Whether the `Task.sleep(…)` at j (its `)` at close) is the only statement of a `while` loop's body.
     static func isKeepAliveLoop(sleep j: Int, close: Int, code: CodeTokens) -> Bool {
         var k = j - 1
-        while k > 0 && (code.is(k, "await") || code.is(k, "try") || code.isOperator(k, "?") || code.isOperator(k, "!")) { k -= 1 }
+        while k > 0 && (code.is(k, "await") || code.is(k, "try") || code.isOptionalMark(k)) { k -= 1 }
         guard code.isPunct(k, .lbrace), code.partnerOf(k) == close + 1 else { return false }
         var h = k - 1
         var steps = 0

@@ -120,6 +120,12 @@ public struct CodeTokens {
         i >= 0 && i < tokens.count && tokens[i].kind == .operator && self.is(i, s)
     }
 
+    /// True when token i is `?` or `!` as optional chaining or unwrapping writes it (`path?[`, `store!.send`,
+    /// `try? await`): the one reading of "an optional mark" every reader that steps over one shares.
+    public func isOptionalMark(_ i: Int) -> Bool {
+        isOperator(i, "?") || isOperator(i, "!")
+    }
+
     /// Index of the first token that ends after `offset` (the token covering it, or else the next one),
     /// or `count`.
     public func firstIndex(endingAfter offset: Int) -> Int { tokens.firstIndex(endingAfter: offset) }

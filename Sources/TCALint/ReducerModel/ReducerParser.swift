@@ -183,7 +183,7 @@ public struct ReducerParser {
             while j < n {
                 if code.isDot(j), code.isNameLike(j + 1) { last = j + 1; j += 2; continue }
                 if let g = code.skipGenericArguments(j, limit: n) { last = g - 1; j = g; continue }
-                if code.isOperator(j, "?") || code.isOperator(j, "!") { last = j; j += 1; continue }
+                if code.isOptionalMark(j) { last = j; j += 1; continue }
                 break
             }
             name = code.sourceText(from: nameToken, through: last)

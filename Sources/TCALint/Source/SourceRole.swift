@@ -52,8 +52,7 @@ public struct SourceRole: OptionSet, Sendable {
         // The folders, then the file name, read in one pass over the bytes, without an array of components or a
         // substring per component: a path's length grows with its depth, and deep trees have as many files as
         // levels, so this loop runs over n² bytes for n nested folders.
-        var bytes = String(relative)
-        bytes.withUTF8 { utf8 in
+        relative.withUTF8 { utf8 in
             var start = 0
             var previous: Range<Int>? = nil
             for i in 0...utf8.count {
@@ -80,14 +79,15 @@ public struct SourceRole: OptionSet, Sendable {
         if folder.count >= 4 && namesDemo(folder) { role.insert(.demo) }
     }
 
+    /// A folder name that says demo, sample or preview code (`Examples`, `sampleapps`, `PreviewApps`).
     private static func namesDemo(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         ASCIISearch.contains(name, "example", ignoringCase: true) || ASCIISearch.contains(name, "sample", ignoringCase: true)
             || ASCIISearch.contains(name, "demo", ignoringCase: true) || ASCIISearch.contains(name, "preview", ignoringCase: true)
     }
 
-    /// A folder name that says demo, sample or preview code (`Examples`, `sampleapps`, `PreviewApps`).
+    /// The same question for the project folder's own name (read once per run).
     private static func namesDemo(_ name: Substring) -> Bool {
-        ASCIISearch.contains(name, "example", ignoringCase: true) || ASCIISearch.contains(name, "sample", ignoringCase: true)
-            || ASCIISearch.contains(name, "demo", ignoringCase: true) || ASCIISearch.contains(name, "preview", ignoringCase: true)
+        var name = name
+        return name.withUTF8 { namesDemo($0) }
     }
 }
