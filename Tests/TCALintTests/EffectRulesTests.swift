@@ -240,6 +240,58 @@ final class EffectRulesTests: XCTestCase {
         XCTAssertEqual(ForceTryInEffectRule().check(file).map { $0.fix != nil }, [true, false, false, true])
     }
 
+    /// What the model says leaves a `.run` unhandled: each `try`/`throw` whose error reaches the operation, with what
+    /// the `try` calls as written; not cancellation-only calls, nested closures, `do`/`catch`, `try?`, nor a
+    /// wrapper whose closure only sleeps; nothing at all once the `.run` has a `catch:` handler or is not a `.run`.
+    func testUnhandledThrowsOfARun() {
+        let source = """
+        @Reducer
+        struct Feature {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .a:
+                return .run { send in
+                  try await Task.sleep(nanoseconds: 1)
+                  try await self.clock.sleep(for: .seconds(1))
+                  try Task.checkCancellation()
+                  let x = try await self.api.fetch(1)
+                  for try await y in api.stream(for: x).values { await send(.y(y)) }
+                  let z = try JSONDecoder().decode(Z.self, from: x)
+                  await send(.r(Result { try await api.other() }))
+                  do { try await api.third() } catch { try await api.fallback() }
+                  try? await api.optional()
+                  try await withTaskCancellation(id: 1) { try await clock.sleep(for: .seconds(1)) }
+                  try await withTaskCancellation(id: 2) { try await api.inner() }
+                  Task { try await api.detached() }
+                  try await send(.loaded(.init(api.load(z))))
+                  try await send(.other(z))
+                  for try await tick in clock.timer(interval: .seconds(1)) { await send(.tick) }
+                  for try await status in try api.status() { await send(.status(status)) }
+                  let w = try flag ? a() : b()
+                  let m = try await items.asyncMap { item in item.name }
+                  let n = try await items.asyncMap { try await api.load($0) }
+                  guard z.ok else { throw Failure() }
+                  throw CancellationError()
+                }
+              case .b:
+                return .run { send in try await api.fetch(2) } catch: { error, send in }
+              default:
+                return .task { try await api.fetch(3) }
+              }
+            }
+          }
+        }
+        """
+        let effects = logic(analyzed(source)).flatMap(\.effects)
+        XCTAssertEqual(effects.map(\.name), ["run", "run", "task"])
+        XCTAssertEqual(effects[0].unhandledThrows.map { $0.call ?? "throw" },
+                       ["self.api.fetch", "api.stream(…).values", "JSONDecoder().decode", "api.fallback", "withTaskCancellation",
+                        "api.load", "api.status", "a", "items.asyncMap", "throw"])
+        XCTAssertEqual(effects[1].unhandledThrows, [])
+        XCTAssertEqual(effects[2].unhandledThrows, [])
+    }
+
     /// The advice depends on where the `try!` is: `use try` only where `try` compiles and the effect
     /// catches the cancellation; a `catch` in between receives it; a closure that may not throw, a
     /// `defer` and the `catch:` handler must handle the error in place.

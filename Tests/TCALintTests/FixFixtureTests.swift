@@ -57,6 +57,15 @@ final class FixFixtureTests: XCTestCase {
         XCTAssertEqual(outcome.unsafeAvailable, ["reduce_before_scope": 3])
     }
 
+    /// Fixes dropped in the fixtures, each said once and at its place in the fixed text: `try!` → `try` on a call
+    /// that can fail would leave the error unhandled in a `.run` without `catch:` (a finding of
+    /// unhandled_error_in_run), in a pass after the two `@Dependency` lines were added above it (line 88 → 90).
+    static let expectedDrops: [String: [String]] = [
+        "Effects/RecorderFeature.swift": [
+            "Effects/RecorderFeature.swift:90:27: fix 'Replace try! with try' (force_try_in_effect) dropped: the result adds a finding of unhandled_error_in_run",
+        ],
+    ]
+
     /// Findings of fixable rules that no fix removes, across every fixture (read from the fixtures:
     /// elements sharing a line; `UUID()` in a `static` helper, which cannot read `self`'s dependency).
     func testFixingEveryFixtureLeavesOnlyTheKnownUnfixableFindings() throws {
@@ -65,10 +74,11 @@ final class FixFixtureTests: XCTestCase {
         for (path, url) in PackagePaths.fixtureFiles() {
             let bytes = Array(try PackagePaths.read(url).utf8)
             let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: true).run(SourceFile(path: path, bytes: bytes))
-            XCTAssertEqual(outcome.messages, [], path)
+            XCTAssertEqual(outcome.messages, Self.expectedDrops[path] ?? [], path)
             left += outcome.remaining.filter { fixable.contains($0.ruleID) }.map { "\(path) \($0.ruleID)" }
         }
         XCTAssertEqual(left.sorted(), [
+            "Effects/RecorderFeature.swift force_try_in_effect",
             "Effects/RecorderFeature.swift force_try_in_effect",
             "Effects/RecorderFeature.swift uncontrolled_dependency",
             "SplitLogic/Onboarding.swift uncontrolled_dependency",

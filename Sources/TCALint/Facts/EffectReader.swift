@@ -129,6 +129,7 @@ struct EffectReader {
         facts.cancellableIDs = Self.cancellableIDs(afterExpressionEnd: found.end + 1, expressionStart: found.start,
                                                    regionOpen: regionOpen, regionClose: regionClose, code: code)
         facts.forceTries = forceTries(found)
+        facts.unhandledThrows = unhandledThrows(found, sendName: facts.sendName)
         if let send = facts.sendName, let operation = found.closures.first {
             facts.escapingTasks = UnstructuredTasks.find(from: operation.open + 1, to: operation.close, code: code)
                 .filter { task in
@@ -343,6 +344,178 @@ struct EffectReader {
             }
         }
         return result
+    }
+
+    // MARK: errors nothing handles
+
+    /// Calls that throw only `CancellationError` (which `.run` swallows): `Task.sleep`, a clock's or a
+    /// scheduler's `sleep`, `Task.checkCancellation()`; and a clock's or scheduler's `timer(interval:)`, a sequence
+    /// that never throws (`for try await tick in clock.timer(interval: .seconds(1))` compiles all the same).
+    static let cannotFail: Set<String> = ["sleep", "checkCancellation", "timer"]
+    /// Calls that rethrow what their closure throws and nothing else: what their closure tries decides.
+    static let rethrowingWrappers: Set<String> = ["withTaskCancellation", "withTaskCancellationHandler", "withDependencies",
+                                                  "withEscapedDependencies", "withMainSerialExecutor"]
+
+    /// Higher-order functions of sequences and collections (the standard library's and the common async ones) that
+    /// rethrow what their closure throws.
+    static let rethrowingHigherOrder: Set<String> = ["map", "compactMap", "flatMap", "filter", "forEach", "reduce", "sorted",
+                                                     "first", "contains", "allSatisfy", "min", "max", "asyncMap",
+                                                     "asyncCompactMap", "asyncFlatMap", "asyncForEach", "asyncFilter",
+                                                     "concurrentMap", "concurrentCompactMap", "concurrentForEach"]
+
+    /// In a `.run` with no `catch:` handler, the `try`s and `throw`s whose error leaves its operation: TCA then reports
+    /// "An \"Effect.run\" … threw an unhandled error" unless the error is a `CancellationError`. A `try?`/`try!`,
+    /// a `try` in a `do` that has a `catch`, in a nested closure (`Result { }`, `TaskResult { }`, a callback, a
+    /// `Task { }`) or of a call that only throws on cancellation does not count.
+    private func unhandledThrows(_ found: Found, sendName: String?) -> [UnhandledThrowFacts] {
+        guard code.text(found.nameToken) == "run", found.closures.count == 1, let operation = found.closures.first else { return [] }
+        return throwsLeaving(open: operation.open, close: operation.close, sendName: sendName)
+    }
+
+    /// The `try`s and `throw`s in the closure [open, close] whose error leaves it.
+    private func throwsLeaving(open: Int, close: Int, sendName: String?) -> [UnhandledThrowFacts] {
+        var result: [UnhandledThrowFacts] = []
+        for j in (open + 1)..<max(open + 1, close) {
+            guard code.tokens[j].kind == .keyword else { continue }
+            let isThrow = code.is(j, "throw")
+            guard isThrow || code.is(j, "try") else { continue }
+            if !isThrow && code.isOptionalMark(j + 1) && code.tokens[j + 1].start == code.tokens[j].end { continue }
+            // `for try await x in try sequence()`: the second `try` is the same error's.
+            if !isThrow && code.is(j - 1, "in") && isForSequence(in: j - 1, after: open) { continue }
+            guard placement(open, isOperation: true, token: j) == .operation else { continue }
+            if isThrow {
+                if !code.is(j + 1, "CancellationError") { result.append(UnhandledThrowFacts(anchor: extractor.anchor(j), call: nil, isThrow: true)) }
+                continue
+            }
+            var call = triedChain(after: j, limit: close)
+            // `try await send(.loaded(api.fetch()))`: `send` does not throw, a call in its arguments does; with none,
+            // the `try` covers nothing that throws.
+            if let sent = call, sent.start == sent.name, let sendName, code.text(sent.name) == sendName {
+                guard let arguments = sent.arguments, let inner = firstCall(from: arguments.open + 1, to: arguments.close) else { continue }
+                call = inner
+            }
+            // `try flag ? a() : b()`, `try x ?? load()`: the name before an operator is an operand, not what throws.
+            if let operand = call, operand.arguments == nil, code.tokens[operandEnd(operand)].kind == .operator {
+                let after = operandEnd(operand)
+                call = firstCall(from: after, to: code.statementEnd(from: after, limit: close))
+            }
+            if let call, Self.cannotFail.contains(code.text(call.name)) { continue }
+            // `try await items.asyncMap { … }`: a higher-order function on a value rethrows what its closure throws.
+            if let call, Self.rethrowingWrappers.contains(code.text(call.name))
+                || (call.calls == 1 && Self.rethrowingHigherOrder.contains(code.text(call.name)) && !call.closures.isEmpty),
+               call.closures.allSatisfy({ throwsLeaving(open: $0.open, close: $0.close, sendName: sendName).isEmpty }) { continue }
+            var facts = UnhandledThrowFacts(anchor: extractor.anchor(j), call: call.map { written(from: $0.start, through: $0.name) })
+            if code.is(j - 1, "for"), let sequence = call, !(j..<sequence.start).contains(where: { $0 > j && code.is($0, "try") }) {
+                facts.loopSequence = code.text(sequence.name)
+                facts.loopSequenceIsCalled = sequence.arguments != nil
+            }
+            result.append(facts)
+        }
+        return result
+    }
+
+    /// The token after a chain without a call (after its last name and any glued `?`/`!`).
+    private func operandEnd(_ chain: Chain) -> Int {
+        var k = chain.name + 1
+        while k < code.count - 1, code.isOptionalMark(k), code.tokens[k].start == code.tokens[k - 1].end { k += 1 }
+        return min(k, code.count - 1)
+    }
+
+    /// Whether the `in` at k is a `for` loop's (`for x in`), not a closure signature's (`{ send in`).
+    private func isForSequence(in k: Int, after open: Int) -> Bool {
+        var i = k - 1
+        while i > open {
+            if code.tokens[i].kind == .keyword && code.is(i, "for") { return true }
+            if code.isPunct(i, .lbrace) || code.isPunct(i, .rbrace) || code.isPunct(i, .semicolon) || code.newlineBefore[i] { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    /// A chain of names, member accesses, postfix `?`/`!` and calls: where it starts, its last name, the arguments
+    /// of its last call and the closures that call takes.
+    struct Chain {
+        var start: Int
+        var name: Int
+        var arguments: (open: Int, close: Int)?
+        var closures: [(open: Int, close: Int)]
+        /// How many calls the chain makes (`api.fetch(id)`: 1, `JSONEncoder().encode(x)`: 2, `task.value`: 0).
+        var calls: Int
+    }
+
+    /// The chain a `try` at j reaches: `api.fetch` in `try await api.fetch(id)`, the sequence in
+    /// `for try await x in stream()`, `task.value`, with the closures of its call (`withTaskCancellation(id: id) { … }`).
+    private func triedChain(after j: Int, limit: Int) -> Chain? {
+        var k = j + 1
+        if code.is(j - 1, "for") {
+            // `for try await element in sequence`: the sequence throws.
+            while k < limit && !(code.tokens[k].kind == .keyword && code.is(k, "in")) { k = code.skipGroup(k, limit: limit) }
+            k += 1
+        }
+        while k < limit && (code.is(k, "await") || code.is(k, "try")) { k += 1 }
+        return chain(at: k, limit: limit)
+    }
+
+    private func chain(at first: Int, limit: Int) -> Chain? {
+        var k = first
+        var name: Int? = nil
+        var arguments: (open: Int, close: Int)? = nil
+        var calls = 0
+        while k < limit {
+            // A name starts the chain or follows a dot: after `fetch(id)` on one line, `await` on the next is another statement.
+            if code.isNameLike(k), k == first || code.isDot(k - 1) { name = k; arguments = nil; k += 1; continue }
+            if code.isDot(k) { k += 1; continue }
+            // A postfix `?` or `!` is glued to what it unwraps; a spaced `?` is a ternary.
+            if code.isOptionalMark(k) && code.tokens[k].start == code.tokens[k - 1].end { k += 1; continue }
+            // A call's arguments; the chain goes on after them (`JSONEncoder().encode(value)`).
+            if name != nil, arguments == nil, code.isPunct(k, .lparen), !code.newlineBefore[k], let close = code.partnerOf(k), close > k, close < limit {
+                arguments = (k, close)
+                calls += 1
+                k = close + 1
+                continue
+            }
+            break
+        }
+        guard let name else { return nil }
+        var closures = arguments.map { closureArguments(open: $0.open, close: $0.close) } ?? []
+        if code.isPunct(k, .lbrace), !code.newlineBefore[k], let close = code.partnerOf(k), close > k, close <= limit {
+            closures.append((k, close))
+            // A call by its trailing closure alone (`items.asyncMap { … }`).
+            if arguments == nil { calls += 1 }
+        }
+        return Chain(start: first, name: name, arguments: arguments, closures: closures, calls: calls)
+    }
+
+    /// The first call in [from, to) that is not an enum case (`.loaded(…)`) nor an argument label: `api.fetch` in
+    /// `.factResponse(api.fetch(n))`.
+    private func firstCall(from: Int, to: Int) -> Chain? {
+        var k = from
+        while k < to {
+            if code.isNameLike(k), !code.isDot(k - 1), !code.isPunct(k + 1, .colon), let found = chain(at: k, limit: to) {
+                if found.arguments != nil { return found }
+                k = max(found.name + 1, k + 1)
+                continue
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The source text of tokens [from, through], without spaces and with arguments elided
+    /// (`self.apiClient.fetch`, `JSONEncoder().encode`, `client(for: id).load`).
+    private func written(from: Int, through last: Int) -> String {
+        var text = ""
+        var k = from
+        while k <= last {
+            if code.isPunct(k, .lparen), let close = code.partnerOf(k), close > k {
+                text += close == k + 1 ? "()" : "(…)"
+                k = close + 1
+                continue
+            }
+            text += code.text(k)
+            k += 1
+        }
+        return text
     }
 
     /// Where the token sits in the effect closure opening at `open`: the innermost enclosing block that

@@ -679,6 +679,9 @@ public struct EffectFacts: Sendable {
     public var cancellableIDs: [[String]] = []
     /// `try! await` in its closures.
     public var forceTries: [ForceTryFacts] = []
+    /// In a `.run` without a `catch:` handler, the `try`s and `throw`s whose error reaches its operation and can be
+    /// other than `CancellationError`: errors TCA reports at run time and nothing handles.
+    public var unhandledThrows: [UnhandledThrowFacts] = []
     /// `Task { … }` in its operation that calls its `Send` and is not cancelled by the effect.
     public var escapingTasks: [TaskFacts] = []
     /// Capture-list items that copy the whole state (`[state]`).
@@ -704,6 +707,21 @@ public struct ForceTryFacts: Sendable, Equatable {
     /// The `!` after it.
     public var bang: Anchor
     public var placement: Placement
+}
+
+public struct UnhandledThrowFacts: Sendable, Equatable {
+    /// The `try` or `throw` token.
+    public var anchor: Anchor
+    /// What the `try` calls (`api.fetch` in `try await api.fetch(id)`, as written, arguments elided); nil for a
+    /// `throw`, or where the tried expression is not a call chain.
+    public var call: String?
+    /// A `throw` statement, not a `try`.
+    public var isThrow = false
+    /// In `for try await x in events()`, where the sequence's expression has no `try` of its own: the sequence's
+    /// last name (`events`), whose declaration says whether iterating it can throw.
+    public var loopSequence: String? = nil
+    /// The sequence is made by a call (`events()`), not read from a property (`events`).
+    public var loopSequenceIsCalled = false
 }
 
 public struct TaskFacts: Sendable, Equatable {

@@ -105,6 +105,7 @@ public final class FeatureIndex: @unchecked Sendable {
         }
         self.merged = merged
         self.stacks = LockedLazy { StackNames(features: merged.wrapped.features, files: ordered) }
+        self.sequences = LockedLazy { SequenceNames(files: ordered) }
     }
 
     /// A new index with one file's facts added or replaced.
@@ -138,6 +139,10 @@ public final class FeatureIndex: @unchecked Sendable {
     /// carrying a `StackAction`), computed on first use.
     public var stackNames: StackNames { stacks.wrapped }
     private let stacks: LockedLazy<StackNames>
+
+    /// The member names the project declares only as non-throwing `AsyncStream`s, computed on first use.
+    public var sequenceNames: SequenceNames { sequences.wrapped }
+    private let sequences: LockedLazy<SequenceNames>
 
     /// The simple names of the project's reducer types, from whichever files declare them.
     /// Read from the declarations (`@Reducer`, or inheriting a reducer protocol), without merging features.

@@ -56,7 +56,7 @@ public struct FixEngine {
     public func run(_ source: SourceFile) -> Outcome {
         var outcome = Outcome(bytes: source.bytes)
         var state = FileState(path: source.path, bytes: source.bytes, linter: linter, project: project)
-        var reportedDrops = Set<String>()
+        var drops = DropLog()
         var pass = 0
         // In a file that does not parse cleanly, a fix with several edits (a move, an insertion elsewhere) can
         // carry broken text into a new context, where the compiler recovers worse: a mutant's moved `Scope`
@@ -64,10 +64,10 @@ public struct FixEngine {
         let unclean = state.health.firstProblem
         while true {
             var (applicable, unsafeOnly) = candidates(in: state)
+            drops.startPass()
             if let unclean {
                 for fix in applicable where fix.edits.count > 1 {
-                    let message = "\(state.position(fix.findingOffsets.first ?? fix.firstOffset)): fix '\(fix.title)' (\(fix.ruleID)) not applied: the file does not parse cleanly (\(unclean)); fix that first"
-                    if reportedDrops.insert(message).inserted { outcome.messages.append(message) }
+                    drops.record(fix, problem: "not applied: the file does not parse cleanly (\(unclean)); fix that first", at: state.position(fix.findingOffsets.first ?? fix.firstOffset))
                 }
                 applicable.removeAll { $0.edits.count > 1 }
             }
@@ -86,8 +86,7 @@ public struct FixEngine {
             var verified: [Fix] = []
             var next = state
             verify(selected, on: state, path: source.path, accepted: &verified, result: &next) { fix, problem in
-                let message = "\(state.position(fix.findingOffsets.first ?? fix.firstOffset)): fix '\(fix.title)' (\(fix.ruleID)) dropped: \(problem)"
-                if reportedDrops.insert(message).inserted { outcome.messages.append(message) }
+                drops.record(fix, problem: "dropped: \(problem)", at: state.position(fix.findingOffsets.first ?? fix.firstOffset))
             }
             guard !verified.isEmpty else {
                 // Only dropped fixes are left: nothing more will change.
@@ -98,9 +97,33 @@ public struct FixEngine {
             outcome.passes.append(verified)
             state = next
         }
+        outcome.messages = drops.messages + outcome.messages
         outcome.bytes = state.bytes
         outcome.remaining = state.diagnostics
         return outcome
+    }
+
+    /// The fixes dropped or held back, each said once: a fix dropped again in a later pass (whose text other fixes
+    /// have moved) is the same fix, told at its latest position, which is where the user finds it in the output.
+    /// Passes meet the same fixes in the same order, so the n-th drop of a fix of one rule, title and reason is
+    /// the same fix in every pass.
+    struct DropLog {
+        private var order: [String] = []
+        private var latest: [String: String] = [:]
+        private var seenThisPass: [String: Int] = [:]
+
+        mutating func startPass() { seenThisPass = [:] }
+
+        mutating func record(_ fix: Fix, problem: String, at position: String) {
+            let kind = "\(fix.ruleID)|\(fix.title)|\(problem)"
+            let n = seenThisPass[kind, default: 0]
+            seenThisPass[kind] = n + 1
+            let key = "\(kind)#\(n)"
+            if latest[key] == nil { order.append(key) }
+            latest[key] = "\(position): fix '\(fix.title)' (\(fix.ruleID)) \(problem)"
+        }
+
+        var messages: [String] { order.compactMap { latest[$0] } }
     }
 
     /// The fixes attached to the reported findings (of enabled rules, not suppressed), each once, sorted

@@ -24,6 +24,7 @@ public enum RuleRegistry {
         ParentMatchesChildActionRule.self,
         BindableActionWithoutBindingReducerRule.self,
         StackElementIdLiteralRule.self,
+        UnhandledErrorInRunRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -12,6 +12,7 @@ extension Poller {
   enum Action {
     case start
     case loaded([Item])
+    case failed
   }
   enum CancelID { case poll }
   var api: APIClient { APIClient() }
