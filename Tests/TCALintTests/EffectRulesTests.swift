@@ -273,6 +273,12 @@ final class EffectRulesTests: XCTestCase {
                   let n = try await items.asyncMap { try await api.load($0) }
                   guard z.ok else { throw Failure() }
                   throw CancellationError()
+                  async let delay = clock.sleep(for: .seconds(2))
+                  async let user = api.user()
+                  async let pause: Void = Task.sleep(for: .seconds(1))
+                  try await delay
+                  try await pause
+                  let u = try await user
                 }
               case .b:
                 return .run { send in try await api.fetch(2) } catch: { error, send in }
@@ -287,7 +293,7 @@ final class EffectRulesTests: XCTestCase {
         XCTAssertEqual(effects.map(\.name), ["run", "run", "task"])
         XCTAssertEqual(effects[0].unhandledThrows.map { $0.call ?? "throw" },
                        ["self.api.fetch", "api.stream(…).values", "JSONDecoder().decode", "api.fallback", "withTaskCancellation",
-                        "api.load", "api.status", "a", "items.asyncMap", "throw"])
+                        "api.load", "api.status", "a", "items.asyncMap", "throw", "user"])
         XCTAssertEqual(effects[1].unhandledThrows, [])
         XCTAssertEqual(effects[2].unhandledThrows, [])
     }

@@ -375,6 +375,7 @@ struct EffectReader {
     /// The `try`s and `throw`s in the closure [open, close] whose error leaves it.
     private func throwsLeaving(open: Int, close: Int, sendName: String?) -> [UnhandledThrowFacts] {
         var result: [UnhandledThrowFacts] = []
+        let neverFailing = childTasksThatCannotFail(open: open, close: close)
         for j in (open + 1)..<max(open + 1, close) {
             guard code.tokens[j].kind == .keyword else { continue }
             let isThrow = code.is(j, "throw")
@@ -400,6 +401,8 @@ struct EffectReader {
                 call = firstCall(from: after, to: code.statementEnd(from: after, limit: close))
             }
             if let call, Self.cannotFail.contains(code.text(call.name)) { continue }
+            // `try await delay` after `async let delay = clock.sleep(for: …)`: awaiting the child task throws what its call throws.
+            if let call, call.start == call.name, call.arguments == nil, neverFailing.contains(code.text(call.name)) { continue }
             // `try await items.asyncMap { … }`: a higher-order function on a value rethrows what its closure throws.
             if let call, Self.rethrowingWrappers.contains(code.text(call.name))
                 || (call.calls == 1 && Self.rethrowingHigherOrder.contains(code.text(call.name)) && !call.closures.isEmpty),
@@ -412,6 +415,29 @@ struct EffectReader {
             result.append(facts)
         }
         return result
+    }
+
+    /// The names of the `async let` child tasks in [open, close] bound to a call that only throws on cancellation
+    /// (`async let delay = clock.sleep(for: .seconds(2))`).
+    private func childTasksThatCannotFail(open: Int, close: Int) -> Set<String> {
+        var names: Set<String> = []
+        var j = open + 1
+        while j + 3 < close {
+            defer { j += 1 }
+            guard code.is(j, "async"), code.is(j + 1, "let"), code.isNameLike(j + 2) else { continue }
+            // `async let delay: Void = …`: the annotation is skipped up to the `=` on the same line.
+            var k = j + 3
+            if code.isPunct(k, .colon) {
+                while k < close && !code.newlineBefore[k] && !code.isOperator(k, "=") { k = code.skipGroup(k, limit: close) }
+            }
+            guard k < close, code.isOperator(k, "=") else { continue }
+            k += 1
+            while k < close && (code.is(k, "await") || code.is(k, "try")) { k += 1 }
+            if let bound = chain(at: k, limit: close), bound.arguments != nil, Self.cannotFail.contains(code.text(bound.name)) {
+                names.insert(code.text(j + 2))
+            }
+        }
+        return names
     }
 
     /// The token after a chain without a call (after its last name and any glued `?`/`!`).

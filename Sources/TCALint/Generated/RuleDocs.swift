@@ -11659,7 +11659,8 @@ ignores):
 - a `try` inside a `do` that has a `catch`, or inside a closure nested in the operation: `Result { try … }`,
   `TaskResult { try await … }`, a callback, a `Task { … }` started inside;
 - calls that throw only `CancellationError`: `Task.sleep`, a clock's or a scheduler's `sleep`,
-  `Task.checkCancellation()`, and `throw CancellationError()`;
+  `Task.checkCancellation()`, and `throw CancellationError()`; awaiting an `async let` bound to one of them
+  (`async let delay = clock.sleep(for: .seconds(2))` … `try await delay`);
 - `withTaskCancellation(id:) { … }`, `withTaskCancellationHandler`, `withDependencies` and
   `withMainSerialExecutor` rethrow what their closure throws: they count only when their closure has a `try`
   that counts.
