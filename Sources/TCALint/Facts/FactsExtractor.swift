@@ -161,6 +161,23 @@ public struct FactsExtractor {
 
     // MARK: types
 
+    /// The parameter names of a generic clause right after a type's name: `State` and `Action` in
+    /// `<State: HomeState, Action>`, not the constraints.
+    private func genericParameters(after nameToken: Int) -> [String] {
+        let open = nameToken + 1
+        guard let end = code.skipGenericArguments(open, limit: code.count) else { return [] }
+        var names: [String] = []
+        var expectsName = true
+        var k = open + 1
+        while k < end - 1 {
+            if expectsName, code.isNameLike(k) { names.append(code.text(k)); expectsName = false }
+            if code.isPunct(k, .comma) { expectsName = true }
+            if let nested = code.skipGenericArguments(k, limit: end) { k = nested; continue }
+            k = code.skipGroup(k, limit: end)
+        }
+        return names
+    }
+
     /// SwiftUI views, previews and test cases are never reducers, states or actions: their members are not read.
     static let nonFeatureBases: Set<String> = ["View", "PreviewProvider", "XCTestCase", "Scene", "ViewModifier", "Shape"]
 
@@ -171,6 +188,7 @@ public struct FactsExtractor {
                               inherits: inherits, selfConstraints: constraints, attributes: attributes,
                               location: location(h.nameToken), anchor: anchor(h.nameToken),
                               membersOpen: anchor(h.open), membersClose: anchor(h.close))
+        if h.kind != .extension { facts.genericParameters = genericParameters(after: h.nameToken) }
         guard h.open < h.close, h.close <= code.count, !inherits.contains(where: Self.nonFeatureBases.contains) else { return facts }
         MembersReader(extractor: self, header: h).read(into: &facts)
         return facts

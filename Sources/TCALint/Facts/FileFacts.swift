@@ -160,6 +160,8 @@ public final class TypeFacts: @unchecked Sendable {
     public var inherits: [String]
     /// `where Self: P` constraints of an extension (`extension Reducer where Self: FeatureReducer`).
     public var selfConstraints: [String]
+    /// The names of the type's generic parameters (`State`, `Action` in `struct Router<State: P, Action>`).
+    public var genericParameters: [String] = []
     /// Attribute names without `@` (`Reducer`, `ObservableState`, `CasePathable`).
     public var attributes: [String]
     public var location: FactLocation
@@ -238,6 +240,8 @@ public struct FunctionFacts: Sendable, Equatable {
     public var location: FactLocation
     /// The type written for each parameter (`inout State`, `Action`, `ViewAction`), in order.
     public var parameterTypes: [String] = []
+    /// The return type as written, without spaces (`Router<State,Action>`), or "" when it returns nothing.
+    public var returnType = ""
     public var anchor: Anchor
 }
 

@@ -285,6 +285,7 @@ struct MembersReader {
         let parameters = Self.parameters(of: f, code: code)
         var function = FunctionFacts(name: f.name, labels: f.labels, returnsEffect: f.returnsEffect, returnsReducer: f.returnsReducer,
                                      isStatic: f.isStatic, location: extractor.location(f.nameToken), anchor: extractor.anchor(f.nameToken))
+        function.returnType = f.returnType
         function.parameterTypes = parameters.map { p in
             p.rest.lowerBound + 1 < p.rest.upperBound ? code.sourceText(from: p.rest.lowerBound + 1, through: p.rest.upperBound - 1) : ""
         }

@@ -240,9 +240,22 @@ struct FeatureMerger {
         var byName: [String: Feature] = [:]
         for f in features where f.kind != "helper" && f.kind != "protocol" { byName[f.qualifiedName] = f }
         guard !byName.isEmpty else { return }
+        var built: [String: [(feature: Feature, arguments: [String])]]? = nil
         for key in keys {
-            for decl in groups[key] ?? [] {
+            let decls = groups[key] ?? []
+            let generics = decls.first { $0.kind != "extension" }?.genericParameters ?? []
+            for decl in decls {
                 for logic in decl.logic where logic.kind == .effectFunction {
+                    if !generics.isEmpty, let (parameter, member) = genericBinding(of: logic, in: decl, generics: generics) {
+                        if built == nil { built = genericHandlersBuilt(by: byName.values) }
+                        var attached = Set<ObjectIdentifier>()
+                        for (feature, arguments) in built?[key] ?? [] where parameter < arguments.count
+                            && ["", "Self.", feature.name + ".", Self.written(feature.qualifiedName) + "."].contains(where: { arguments[parameter] == $0 + member })
+                            && attached.insert(ObjectIdentifier(feature)).inserted {
+                            feature.logic.append(resolvingActionPrefix(logic, feature: feature.qualifiedName, name: feature.name, action: feature.action))
+                        }
+                        continue
+                    }
                     guard let written = logic.stateType,
                           let owner = stateOwner(written, from: key, near: logic.location.path, names: names),
                           let feature = byName[owner] else { continue }
@@ -250,6 +263,50 @@ struct FeatureMerger {
                 }
             }
         }
+    }
+
+    /// What ties an effect function of a generic handler to the feature that builds it: the generic parameter its
+    /// state parameter is (`inout State`: the feature's `State`), else the one its `Effect<Action>` sends (the
+    /// feature's `Action`); nil when neither is a parameter of the handler.
+    private func genericBinding(of logic: LogicFacts, in decl: TypeFacts, generics: [String]) -> (parameter: Int, member: String)? {
+        if let written = logic.stateType {
+            return generics.firstIndex(of: written.withoutSpaces()).map { ($0, "State") }
+        }
+        guard let function = decl.functions.first(where: { $0.location == logic.location }),
+              function.returnType.hasPrefix("Effect<"), function.returnType.last == ">" else { return nil }
+        let sent = function.returnType.dropFirst("Effect<".count).dropLast()
+        return generics.firstIndex(of: String(sent)).map { ($0, "Action") }
+    }
+
+    /// The generic handler types the features build, by group key, with the type arguments they give
+    /// (`func lifecycle() -> LifecycleHandler<State, Action>` in `Home`: LifecycleHandler → [(Home, [State, Action])]):
+    /// a handler generic over its `State` runs as the logic of each feature that builds it with its own state.
+    private func genericHandlersBuilt(by features: Dictionary<String, Feature>.Values) -> [String: [(feature: Feature, arguments: [String])]] {
+        var result: [String: [(feature: Feature, arguments: [String])]] = [:]
+        for feature in features {
+            for function in feature.functions {
+                guard let open = function.returnType.firstIndex(of: "<"), function.returnType.last == ">",
+                      let key = groupNames.resolve(String(function.returnType[..<open]), from: feature.qualifiedName,
+                                                   near: function.location.path) else { continue }
+                let inner = function.returnType[function.returnType.index(after: open)..<function.returnType.index(before: function.returnType.endIndex)]
+                result[key, default: []].append((feature, Self.topLevelArguments(inner)))
+            }
+        }
+        return result
+    }
+
+    /// `State,Action` → [State, Action]; `Dictionary<K,V>,Action` → [Dictionary<K,V>, Action].
+    static func topLevelArguments(_ text: Substring) -> [String] {
+        var result: [String] = []
+        var depth = 0
+        var current = ""
+        for c in text {
+            if c == "<" || c == "(" || c == "[" { depth += 1 } else if c == ">" || c == ")" || c == "]" { depth -= 1 }
+            if c == "," && depth == 0 { result.append(current); current = ""; continue }
+            current.append(c)
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
     }
 
     /// The feature whose state a type written in `context` is: `Feature.State`, or `State` aliased there to one.

@@ -135,7 +135,13 @@ struct MemberScanner {
                                     bodyClose: bodyClose, isStatic: hasModifier("static", before: j))
         // What the signature returns, read from the tokens between `)` and the body.
         var r = paramsClose + 1
-        while r < (bodyOpen ?? k) {
+        let signatureEnd = bodyOpen ?? k
+        while r < signatureEnd {
+            if code.isOperator(r, "->") {
+                var end = r + 1
+                while end < signatureEnd && !(code.tokens[end].kind == .keyword && code.is(end, "where")) { end += 1 }
+                if end > r + 1 { f.returnType = code.sourceText(from: r + 1, through: end - 1).filter { !$0.isWhitespace } }
+            }
             if code.tokens[r].kind == .identifier {
                 if code.is(r, "Effect") || code.is(r, "EffectOf") || code.is(r, "EffectTask") { f.returnsEffect = true }
                 if code.is(r, "Reduce") || code.is(r, "Reducer") || code.is(r, "ReducerOf") { f.returnsReducer = true }

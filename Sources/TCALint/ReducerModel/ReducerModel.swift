@@ -101,6 +101,8 @@ public struct FunctionDeclaration {
     public var returnsEffect: Bool = false
     /// The declared return type mentions `Reduce` or `Reducer` (a helper that builds parent logic).
     public var returnsReducer: Bool = false
+    /// The return type as written, without spaces (`Router<State,Action>`), or "" when there is none.
+    public var returnType = ""
 }
 
 public struct ActionCase {

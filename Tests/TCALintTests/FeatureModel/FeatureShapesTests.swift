@@ -111,6 +111,54 @@ final class FeatureShapesTests: XCTestCase {
         XCTAssertNil(project.feature("Unrelated"))
     }
 
+    /// Routina's shape: handlers generic over the state and action they work on, built by each feature that uses
+    /// them (`func lifecycle() -> LifecycleHandler<State, Action>`), run as that feature's logic.
+    func testFunctionsOfAGenericHandlerAreTheLogicOfTheFeaturesThatBuildIt() throws {
+        let handler = """
+            protocol LifecycleState { var isLoading: Bool { get set } }
+            struct LifecycleHandler<State: LifecycleState, Action> {
+              var refresh: () -> Effect<Action>
+              func onAppear(state: inout State) -> Effect<Action> { state.isLoading = true; return refresh() }
+              func refreshRequested() -> Effect<Action> { refresh() }
+              func describe(_ state: State) -> String { "" }
+            }
+            struct Formatter<Value> {
+              func format(state: inout Value) -> Effect<Never> { .none }
+            }
+
+            """
+        let home = """
+            @Reducer struct Home {
+              struct State: LifecycleState { var isLoading = false }
+              enum Action { case onAppear }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in lifecycle().onAppear(state: &state) }
+              }
+              private func lifecycle() -> LifecycleHandler<State, Action> { LifecycleHandler(refresh: { .none }) }
+              private func formatter() -> Formatter<Int> { Formatter() }
+            }
+
+            """
+        let other = """
+            @Reducer struct Other {
+              struct State: LifecycleState { var isLoading = false }
+              enum Action { case a }
+              var body: some ReducerOf<Self> { EmptyReducer() }
+              func unrelated() -> LifecycleHandler<Home.State, Home.Action> { fatalError() }
+            }
+
+            """
+        let project = index([("Home.swift", home), ("LifecycleHandler.swift", handler), ("Other.swift", other)])
+        let feature = try XCTUnwrap(project.feature("Home"))
+        // Both effect functions: one tied by its `inout State`, one by the `Effect<Action>` it returns.
+        XCTAssertEqual(feature.logic.filter { $0.location.path == "LifecycleHandler.swift" }.map(\.owner), ["onAppear", "refreshRequested"])
+        XCTAssertEqual(feature.logic.first { $0.owner == "onAppear" }?.everyAction?.writes, ["isLoading"])
+        // A feature that builds the handler over another feature's state does not run it as its own logic.
+        XCTAssertEqual(project.feature("Other")?.logic.filter { $0.location.path == "LifecycleHandler.swift" }.count, 0)
+        XCTAssertEqual(project.features(declaredIn: "LifecycleHandler.swift").map(\.qualifiedName), ["Home"])
+        XCTAssertEqual(FeatureMerger.topLevelArguments("State,Dictionary<K,V>,Action"), ["State", "Dictionary<K,V>", "Action"])
+    }
+
     func testANameDeclaredInTwoModulesKeepsOneFeaturePerModule() throws {
         let settingsA = "@Reducer struct Settings {\n  struct State { var a = 0 }\n  enum Action { case a }\n  var body: some ReducerOf<Self> { EmptyReducer() }\n}\n"
         let settingsB = settingsA.replacingOccurrences(of: "case a", with: "case b").replacingOccurrences(of: "var a", with: "var b")
