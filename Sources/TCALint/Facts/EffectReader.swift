@@ -155,7 +155,7 @@ struct EffectReader {
     }
 
     /// Words that name endless sources of events in a `for try await x in <sequence>` header.
-    static let endlessSourceWords = ["timer", "notification", "observ", "updates", "changes", "events"]
+    static let endlessSourceWords: [StaticString] = ["timer", "notification", "observ", "updates", "changes", "events"]
 
     /// How long the effect lives, in two grades read in one scan of its closures: it *may live long* (any
     /// `while` loop, a `for await`, a timer) — what matters when it sends into a child that can go away —
@@ -204,7 +204,7 @@ struct EffectReader {
         while k < limit && !code.isPunct(k, .lbrace) {
             if code.tokens[k].kind == .identifier {
                 let word = code.text(k).lowercased()
-                if Self.endlessSourceWords.contains(where: { word.contains($0) }) { return true }
+                if Self.endlessSourceWords.contains(where: { ASCIISearch.contains(word, $0) }) { return true }
             }
             k = code.skipGroup(k, limit: limit)
         }

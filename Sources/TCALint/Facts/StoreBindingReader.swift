@@ -21,7 +21,7 @@ struct StoreBindingReader {
             while let last = stack.last, last.close < i { stack.removeLast() }
             while next < ordered.count && ordered[next].membersOpen.token <= i {
                 let t = ordered[next]
-                stack.append((String(t.name.split(separator: ".").last ?? ""), t.membersClose.token))
+                stack.append((String(t.name.lastDotComponent ?? ""), t.membersClose.token))
                 next += 1
             }
             guard let owner = stack.last?.name, code.kind(i) == .identifier else { continue }

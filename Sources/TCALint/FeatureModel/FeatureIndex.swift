@@ -65,7 +65,7 @@ public final class FeatureIndex: @unchecked Sendable {
             var names = Set<String>()
             for file in ordered {
                 for t in file.types where t.attributes.contains("Reducer") || t.inherits.contains(where: protocols.contains) {
-                    names.insert(t.name.split(separator: ".").last.map(String.init) ?? t.name)
+                    names.insert(t.name.lastDotComponent.map(String.init) ?? t.name)
                 }
             }
             return names
@@ -73,7 +73,7 @@ public final class FeatureIndex: @unchecked Sendable {
         self.bindingWritesByName = LockedLazy {
             var result: [String: [BindingWriteFacts]] = [:]
             for file in ordered {
-                for w in file.file.bindingWrites { result[String(w.feature.split(separator: ".").last ?? ""), default: []].append(w) }
+                for w in file.file.bindingWrites { result[String(w.feature.lastDotComponent ?? ""), default: []].append(w) }
             }
             return result
         }
@@ -97,7 +97,7 @@ public final class FeatureIndex: @unchecked Sendable {
                 for c in f.children { if let child = c.child { parents[child, default: []].append((i, c)) } }
                 for c in f.enumCases where !c.payload.isEmpty {
                     payloads.insert(c.payload)
-                    payloads.insert(c.payload.split(separator: ".").last.map(String.init) ?? c.payload)
+                    payloads.insert(c.payload.lastDotComponent.map(String.init) ?? c.payload)
                 }
             }
             return Merged(features: features, byName: byName, byPath: byPath, parents: parents, enumCasePayloads: payloads,
@@ -228,7 +228,7 @@ public final class FeatureIndex: @unchecked Sendable {
             var text = part.trimmingWhitespace()
             if let lt = text.firstIndex(of: "<") { text = String(text[..<lt]) }
             for prefix in ["any ", "some "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
-            return text.split(separator: ".").last.map(String.init)
+            return text.lastDotComponent.map(String.init)
         }
     }
 }

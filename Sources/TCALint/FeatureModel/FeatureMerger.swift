@@ -177,7 +177,7 @@ struct FeatureMerger {
 
     private func feature(key: String, decls: [TypeFacts], evidence: [String], defaults: Set<String>) -> Feature {
         let primary = decls.first { $0.kind != "extension" } ?? decls[0]
-        let name = Self.written(key).split(separator: ".").last.map(String.init) ?? key
+        let name = Self.written(key).lastDotComponent.map(String.init) ?? key
         var chainNames = Set(evidence)
         for d in decls { for i in d.inherits where reducerProtocols.contains(i) { chainNames.formUnion(chain(i)) } }
         let action = actionModel(of: key)
@@ -224,7 +224,7 @@ struct FeatureMerger {
         guard logic.contains(where: { $0.kind == .reduceClosure }) else { return nil }
         let primary = decls.first { $0.kind != "extension" } ?? decls[0]
         let feature = Feature(
-            qualifiedName: key, name: Self.written(key).split(separator: ".").last.map(String.init) ?? key, kind: "helper",
+            qualifiedName: key, name: Self.written(key).lastDotComponent.map(String.init) ?? key, kind: "helper",
             location: primary.location, reducerEvidence: [], declarations: decls.map { $0.location }.sorted(),
             builders: decls.flatMap { $0.builders }, logic: logic, functions: decls.flatMap { $0.functions },
             action: ActionModel(), state: nil, children: [], protocolDefaults: [], enumCases: [])
@@ -330,10 +330,10 @@ struct FeatureMerger {
         if ["Action", "Self.Action", name + ".Action", key + ".Action", "ActionOf<Self>", "ActionOf<\(name)>"].contains(type) {
             resolved = []
         } else if let root = action.enumNamed("Action") {
-            let last = type.split(separator: ".").last.map(String.init) ?? type
+            let last = type.lastDotComponent.map(String.init) ?? type
             let match = root.cases.first { c in
                 let payload = c.payload.withoutSpaces()
-                return payload == type || payload == "Action." + type || (payload.split(separator: ".").last.map(String.init) == last && last != "Action")
+                return payload == type || payload == "Action." + type || (payload.lastDotComponent.map(String.init) == last && last != "Action")
             }
             resolved = match.map { [$0.name] }
         } else {
@@ -479,7 +479,7 @@ struct NameTable {
     mutating func insert(_ name: String) {
         guard known.insert(name).inserted else { return }
         let written = FeatureMerger.written(name)
-        let last = written.split(separator: ".").last.map(String.init) ?? written
+        let last = written.lastDotComponent.map(String.init) ?? written
         byLast[last, default: []].append((name, written, FeatureMerger.mark(name)))
     }
 
@@ -499,7 +499,7 @@ struct NameTable {
             if scope.isEmpty { break }
             scope = FeatureMerger.lastDot(scope).map { String(scope[..<$0]) } ?? ""
         }
-        let last = name.split(separator: ".").last.map(String.init) ?? name
+        let last = name.lastDotComponent.map(String.init) ?? name
         let dotted = "." + name
         let matches = (byLast[last] ?? []).filter { $0.written == name || $0.written.hasSuffix(dotted) }
         if matches.count == 1 { return matches[0].key }

@@ -64,7 +64,7 @@ extension Feature {
                     stack += element.branches
                     guard element.kind == .expression else { continue }
                     if element.name == "CombineReducers", let children = element.children { stack.append(children) }
-                    let helper = element.qualified.map { String($0.split(separator: ".").last ?? "") } ?? element.name
+                    let helper = element.qualified.map { String($0.lastDotComponent ?? "") } ?? element.name
                     let inSight: Bool
                     switch element.logic {
                     case .closure?, .function?: inSight = true
@@ -109,9 +109,9 @@ extension Feature {
     func isChildActionPayload(_ payload: String, in project: FeatureIndex) -> Bool {
         let text = payload.withoutSpaces()
         guard !text.isEmpty else { return false }
-        if text.contains("PresentationAction") || text.contains("StackAction") || text.contains("IdentifiedAction") { return true }
-        guard text.hasSuffix("Action") || text.contains("Action<") || text.contains("Action>") || text.contains("ActionOf<")
-                || text.contains(".Action") else { return false }
+        if ASCIISearch.contains(text, "PresentationAction") || ASCIISearch.contains(text, "StackAction") || ASCIISearch.contains(text, "IdentifiedAction") { return true }
+        guard text.hasSuffix("Action") || ASCIISearch.contains(text, "Action<") || ASCIISearch.contains(text, "Action>") || ASCIISearch.contains(text, "ActionOf<")
+                || ASCIISearch.contains(text, ".Action") else { return false }
         // `Child.Action` / `ActionOf<Child>`: the named reducer's, unless it names this feature.
         if text.hasSuffix(".Action") {
             let owner = String(text.dropLast(".Action".count))
@@ -120,7 +120,7 @@ extension Feature {
         }
         // A bare enum name (`ViewAction`, `InternalAction`): the feature's own when it is nested in it, nested in its
         // `Action`, or declared beside the feature; a child's when it resolves to another reducer's action.
-        let bare = text.split(separator: ".").last.map(String.init) ?? text
+        let bare = text.lastDotComponent.map(String.init) ?? text
         if nestedTypes[bare] != nil || action.enumNamed("Action." + bare) != nil || action.enumNamed(bare) != nil { return false }
         if text.hasPrefix("Action.") { return false }
         // Any other type's action (`CounterAction` of a pre-1.0 feature declared elsewhere) is a child's.
@@ -330,9 +330,9 @@ public struct PresentedChildren {
 
     public init(of feature: Feature) {
         for c in feature.action.enumNamed("Action")?.cases ?? [] {
-            if c.payload.contains("StackAction") { containers[c.name] = .stack }
-            else if c.payload.contains("IdentifiedAction") { containers[c.name] = .identifiedArray }
-            else if c.payload.contains("PresentationAction") { containers[c.name] = .presentation }
+            if ASCIISearch.contains(c.payload, "StackAction") { containers[c.name] = .stack }
+            else if ASCIISearch.contains(c.payload, "IdentifiedAction") { containers[c.name] = .identifiedArray }
+            else if ASCIISearch.contains(c.payload, "PresentationAction") { containers[c.name] = .presentation }
         }
         for builder in feature.builders where builder.name == "body" && builder.kind == .property {
             for edge in builder.edges where edge.operation == "ifLet" || edge.operation == "forEach" {
@@ -341,8 +341,8 @@ public struct PresentedChildren {
                 if let field = edge.stateField {
                     stateNames[action, default: []].insert(field)
                     if containers[action] == nil, let type = feature.state?.field(field)?.type {
-                        if type.contains("StackState") { containers[action] = .stack }
-                        else if type.contains("IdentifiedArray") { containers[action] = .identifiedArray }
+                        if ASCIISearch.contains(type, "StackState") { containers[action] = .stack }
+                        else if ASCIISearch.contains(type, "IdentifiedArray") { containers[action] = .identifiedArray }
                     }
                 }
             }

@@ -201,7 +201,7 @@ public enum ProjectIndexer {
     /// aliases, the reducers its builders compose, and the reducers its state and enum cases hold.
     static func relatedNames(_ facts: FileFacts) -> [String] {
         var names: [String] = []
-        func last(_ name: String) -> String { name.split(separator: ".").last.map(String.init) ?? name }
+        func last(_ name: String) -> String { name.lastDotComponent.map(String.init) ?? name }
         for t in facts.types {
             // A top-level type by its name; a nested one is reached through its enclosing type's (`Feature.CancelID`),
             // and its own name (`CancelID`, `Row`) is one every feature may declare: not searched for. An extension
@@ -254,7 +254,7 @@ public enum ProjectIndexer {
         let text = type.withoutSpaces()
         if let open = text.range(of: "ActionOf<") {
             let rest = text[open.upperBound...]
-            return rest.prefix { $0 != ">" && $0 != "," }.split(separator: ".").last.map(String.init)
+            return rest.prefix { $0 != ">" && $0 != "," }.lastDotComponent.map(String.init)
         }
         guard let range = text.range(of: ".Action", options: .backwards) else { return nil }
         let before = text[..<range.lowerBound]

@@ -17,7 +17,7 @@ public struct SequenceNames: Sendable {
         for file in files {
             for type in file.types {
                 for property in type.properties {
-                    let isFunction = property.type.contains("->")
+                    let isFunction = ASCIISearch.contains(property.type, "->")
                     let isStream = Self.isNonThrowingStream(property.type)
                     switch (isFunction, isStream) {
                     case (true, true): functionStreams.insert(property.name)
@@ -35,7 +35,7 @@ public struct SequenceNames: Sendable {
     /// `AsyncStream<T>`, `() -> AsyncStream<T>`, `@Sendable (ID) async -> AsyncStream<T>`; not `AsyncThrowingStream`,
     /// nor a closure that `throws` before it returns the stream.
     static func isNonThrowingStream(_ type: String) -> Bool {
-        type.contains("AsyncStream<") && !type.contains("throws")
+        ASCIISearch.contains(type, "AsyncStream<") && !ASCIISearch.contains(type, "throws")
     }
 
     /// Iterating `name` (`name()` when `called`) cannot throw: every declaration of that name that could be the one

@@ -13,8 +13,8 @@ public struct StackNames: Sendable {
     init(features: [Feature], files: [FileFacts]) {
         for feature in features {
             for field in feature.state?.fields ?? [] {
-                if field.type.contains("StackState") { stackFields.insert(field.name) }
-                else if field.type.contains("Identified") { otherFields.insert(field.name) }
+                if ASCIISearch.contains(field.type, "StackState") { stackFields.insert(field.name) }
+                else if ASCIISearch.contains(field.type, "Identified") { otherFields.insert(field.name) }
             }
             let children = PresentedChildren(of: feature)
             for (name, container) in children.containers {

@@ -77,7 +77,7 @@ public final class ReducerDeclaration {
     public init(name: String, qualifiedName: String, kind: Kind, nameToken: Int, hasReducerAttribute: Bool,
                 inherits: [String], membersOpen: Int, membersClose: Int) {
         self.name = name
-        self.simpleName = name.split(separator: ".").last.map(String.init) ?? name
+        self.simpleName = name.lastDotComponent.map(String.init) ?? name
         self.qualifiedName = qualifiedName
         self.kind = kind
         self.nameToken = nameToken

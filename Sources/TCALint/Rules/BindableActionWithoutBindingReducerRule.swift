@@ -40,7 +40,7 @@ public struct BindableActionWithoutBindingReducerRule: Rule {
     /// (`case view(View)` → `BindingReducer(action: \.view)`), or `…` when no case does.
     static func bindingReducer(for action: String, in feature: Feature) -> String {
         guard action != "Action" else { return "BindingReducer()" }
-        let last = String(action.split(separator: ".").last ?? "")
+        let last = String(action.lastDotComponent ?? "")
         let carrier = feature.action.enumNamed("Action")?.cases.first { c in
             let payload = c.payload.withoutSpaces()
             return payload == action || payload == last || payload == "Action." + last

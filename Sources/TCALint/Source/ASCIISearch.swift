@@ -44,3 +44,27 @@ enum ASCIISearch {
 
     private static func fold(_ c: UInt8) -> UInt8 { c >= 65 && c <= 90 ? c | 0x20 : c }
 }
+
+extension Substring {
+    /// The last `.`-separated component (`App.Feature` → `Feature`), as `split(separator: ".").last` gives it
+    /// (empty components skipped: `A.` → `A`; nil for a text of dots alone) without building every component
+    /// while walking graphemes: the model asks it of every name it merges (callgrind on the benchmark corpus:
+    /// `split` alone was 6% of a run).
+    var lastDotComponent: Substring? {
+        var end = endIndex
+        while end > startIndex {
+            let before = utf8.index(before: end)
+            guard utf8[before] == UInt8(ascii: ".") else { break }
+            end = before
+        }
+        guard end > startIndex else { return nil }
+        let head = self[startIndex..<end]
+        guard let dot = head.utf8.lastIndex(of: UInt8(ascii: ".")) else { return head }
+        return self[utf8.index(after: dot)..<end]
+    }
+}
+
+extension String {
+    /// `Substring.lastDotComponent` of the whole text.
+    var lastDotComponent: Substring? { self[...].lastDotComponent }
+}
