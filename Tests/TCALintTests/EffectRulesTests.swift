@@ -279,6 +279,25 @@ final class EffectRulesTests: XCTestCase {
                   try await delay
                   try await pause
                   let u = try await user
+                  let updates: AsyncStream<[Item]> = db.observe(Item.all)
+                  for try await items in updates { await send(.items(items)) }
+                  let ticks = AsyncStream<Int> { $0.finish() }
+                  for try await tick in ticks { await send(.tick) }
+                  let events: AsyncThrowingStream<Int, Error> = api.events()
+                  for try await event in events { await send(.event(event)) }
+                  let pages = AsyncThrowingStream<Page, Error> { continuation in
+                    Task {
+                      for page in 0...3 { continuation.yield(try await api.page(page)) }
+                      continuation.finish()
+                    }
+                  }
+                  for try await page in pages { await send(.page(page)) }
+                  let failing = AsyncThrowingStream<Page, Error> { continuation in
+                    Task { continuation.finish(throwing: Failure()) }
+                  }
+                  for try await page in failing { await send(.page(page)) }
+                  let handed = AsyncThrowingStream { api.subscribe($0) }
+                  for try await page in handed { await send(.page(page)) }
                 }
               case .b:
                 return .run { send in try await api.fetch(2) } catch: { error, send in }
@@ -293,7 +312,7 @@ final class EffectRulesTests: XCTestCase {
         XCTAssertEqual(effects.map(\.name), ["run", "run", "task"])
         XCTAssertEqual(effects[0].unhandledThrows.map { $0.call ?? "throw" },
                        ["self.api.fetch", "api.stream(…).values", "JSONDecoder().decode", "api.fallback", "withTaskCancellation",
-                        "api.load", "api.status", "a", "items.asyncMap", "throw", "user"])
+                        "api.load", "api.status", "a", "items.asyncMap", "throw", "user", "events", "failing", "handed"])
         XCTAssertEqual(effects[1].unhandledThrows, [])
         XCTAssertEqual(effects[2].unhandledThrows, [])
     }

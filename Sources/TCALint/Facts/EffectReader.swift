@@ -376,6 +376,7 @@ struct EffectReader {
     private func throwsLeaving(open: Int, close: Int, sendName: String?) -> [UnhandledThrowFacts] {
         var result: [UnhandledThrowFacts] = []
         let neverFailing = childTasksThatCannotFail(open: open, close: close)
+        let localStreams = localNonThrowingStreams(open: open, close: close)
         for j in (open + 1)..<max(open + 1, close) {
             guard code.tokens[j].kind == .keyword else { continue }
             let isThrow = code.is(j, "throw")
@@ -403,6 +404,9 @@ struct EffectReader {
             if let call, Self.cannotFail.contains(code.text(call.name)) { continue }
             // `try await delay` after `async let delay = clock.sleep(for: …)`: awaiting the child task throws what its call throws.
             if let call, call.start == call.name, call.arguments == nil, neverFailing.contains(code.text(call.name)) { continue }
+            // `for try await x in stream` over a local `let stream: AsyncStream<T> = …`: a non-throwing sequence.
+            if code.is(j - 1, "for"), let call, call.start == call.name, call.arguments == nil,
+               localStreams.contains(code.text(call.name)) { continue }
             // `try await items.asyncMap { … }`: a higher-order function on a value rethrows what its closure throws.
             if let call, Self.rethrowingWrappers.contains(code.text(call.name))
                 || (call.calls == 1 && Self.rethrowingHigherOrder.contains(code.text(call.name)) && !call.closures.isEmpty),
@@ -438,6 +442,60 @@ struct EffectReader {
             }
         }
         return names
+    }
+
+    /// The names of the locals in [open, close] that hold a sequence that cannot fail: a non-throwing `AsyncStream`,
+    /// annotated (`let updates: AsyncStream<[Item]> = client.observe(…)`) or built by its initializer
+    /// (`let ticks = AsyncStream<Int> { … }`, `AsyncStream(unfolding:)`), or an `AsyncThrowingStream` built here
+    /// whose continuation never finishes with an error. `for try await` over one throws nothing.
+    private func localNonThrowingStreams(open: Int, close: Int) -> Set<String> {
+        var names: Set<String> = []
+        var j = open + 1
+        while j + 3 < close {
+            defer { j += 1 }
+            guard code.is(j, "let") || code.is(j, "var"), code.isNameLike(j + 1) else { continue }
+            var k = j + 2
+            if code.isPunct(k, .colon) {
+                k += 1
+            } else if code.isOperator(k, "=") {
+                k += 1
+                while k < close && (code.is(k, "await") || code.is(k, "try")) { k += 1 }
+            } else { continue }
+            guard k < close else { continue }
+            if code.is(k, "AsyncStream") || (code.is(k, "AsyncThrowingStream") && builtNeverFailing(at: k, limit: close)) {
+                names.insert(code.text(j + 1))
+            }
+        }
+        return names
+    }
+
+    /// Whether the `AsyncThrowingStream` built at k (`AsyncThrowingStream<T, Error> { continuation in … }`) can end
+    /// only without an error: its build closure uses its continuation only to `yield(…)` values, `finish()` and set
+    /// `onTermination`, never `finish(throwing:)`, `yield(with:)` or handing the continuation elsewhere. A `try`
+    /// inside that closure (usually in a `Task { }` it starts) fails there, not in the loop over the stream.
+    private func builtNeverFailing(at k: Int, limit: Int) -> Bool {
+        var i = k + 1
+        if let afterGenerics = code.skipGenericArguments(i, limit: limit) { i = afterGenerics }
+        if code.isPunct(i, .lparen) { i = code.skipGroup(i, limit: limit) }
+        guard i < limit, code.isPunct(i, .lbrace), let end = code.partnerOf(i), end > i, end <= limit else { return false }
+        // `{ continuation in`, `{ (continuation) in`, or `$0`.
+        var name = "$0"
+        var n = i + 1
+        if code.isPunct(n, .lparen) { n += 1 }
+        if code.isNameLike(n), let inToken = (n + 1...n + 2).first(where: { code.is($0, "in") }) {
+            name = code.text(n)
+            n = inToken + 1
+        }
+        for t in n..<end where code.text(t) == name {
+            guard code.isDot(t + 1) else { return false }
+            switch code.text(t + 2) {
+            case "yield": if code.is(t + 4, "with") { return false }
+            case "finish": if !(code.isPunct(t + 3, .lparen) && code.isPunct(t + 4, .rparen)) { return false }
+            case "onTermination": break
+            default: return false
+            }
+        }
+        return true
     }
 
     /// The token after a chain without a call (after its last name and any glued `?`/`!`).

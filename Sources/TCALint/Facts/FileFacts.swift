@@ -591,6 +591,17 @@ public struct CodeFacts: Sendable {
 
     /// State fields written (assigned, mutated, passed inout), first components, sorted.
     public var writes: [String] { Set(accesses.filter { $0.kind != .read }.map(\.field)).sorted() }
+    /// State fields given a value here: written other than cleared (`state.alert = AlertState { … }`,
+    /// `state.child?.count += 1`, not `state.alert = nil`), sorted. A field only ever cleared is never presented.
+    public var valueWrites: [String] {
+        var clears: [String: Int] = [:]
+        for field in clearedFields { clears[field, default: 0] += 1 }
+        var result = Set<String>()
+        for access in accesses where access.kind != .read {
+            if let left = clears[access.field], left > 0 { clears[access.field] = left - 1 } else { result.insert(access.field) }
+        }
+        return result.sorted()
+    }
     /// State fields read and not written there, sorted.
     public var reads: [String] {
         let written = Set(accesses.filter { $0.kind != .read }.map(\.field))

@@ -1,7 +1,7 @@
 /// A `@Presents` / `@PresentationState` field (a child feature's state, an alert, a dialog) that no
 /// `.ifLet(\.$field, …)` of the feature integrates: a child's reducer never runs, and dismissal neither
 /// clears the state nor cancels the child's effects; an alert that the feature does not clear on
-/// `.dismiss` itself stays in state after it closes. Fields the feature never sets are left alone.
+/// `.dismiss` itself stays in state after it closes. Fields the feature never sets (or only sets to `nil`) are left alone.
 /// Read from the project's feature model, and only where the whole body is visible (TCA's own reducers only).
 public struct PresentsWithoutIfLetRule: Rule {
     public static let description = RuleDescription(
@@ -32,7 +32,8 @@ public struct PresentsWithoutIfLetRule: Rule {
             }
             let actionCases = Set(feature.action.enums.filter { $0.name == "Action" }.flatMap(\.cases).map(\.name))
             let clauses = feature.logic.flatMap(\.clauses)
-            let written = Set(clauses.flatMap(\.code.writes) + feature.logic.compactMap(\.everyAction).flatMap(\.writes))
+            // Set to a value somewhere; a field only ever set to `nil` is never presented.
+            let written = Set(clauses.flatMap(\.code.valueWrites) + feature.logic.compactMap(\.everyAction).flatMap(\.valueWrites))
             for field in state.fields where !integrated.contains(field.name) && actionCases.contains(field.name)
                 && written.contains(field.name) {
                 guard let presented = Self.presented(field), field.location.path == file.path else { continue }

@@ -200,6 +200,46 @@ final class FeatureIndexTests: XCTestCase {
         XCTAssertFalse(saved.code.isNoOp)
     }
 
+    /// A field set to a value (presented) versus one only cleared: `valueWrites` counts each clear against one write
+    /// of its field, so a clause that clears and then presents the same field still presents it.
+    func testValueWritesLeaveOutFieldsOnlyCleared() {
+        let index = Self.index([
+            ("Code.swift", """
+                @Reducer
+                struct Code {
+                  @ObservableState
+                  struct State {
+                    @Presents var alert: AlertState<Action.Alert>?
+                    @Presents var sheet: Sheet.State?
+                    var path = StackState<Path.State>()
+                    var count = 0
+                  }
+                  var body: some ReducerOf<Self> {
+                    Reduce { state, action in
+                      switch action {
+                      case .cleared:
+                        state.alert = nil
+                        state.path.removeLast()
+                        state.count += 1
+                        return .none
+                      case .replaced:
+                        state.sheet = nil
+                        state.sheet = Sheet.State()
+                        state.alert?.title = TextState("x")
+                        return .none
+                      }
+                    }
+                  }
+                }
+                """),
+        ])
+        guard let code = index.feature("Code") else { return XCTFail("no Code") }
+        let clauses = code.logic[0].clauses
+        XCTAssertEqual(clauses[0].code.writes, ["alert", "count", "path"])
+        XCTAssertEqual(clauses[0].code.valueWrites, ["count"])
+        XCTAssertEqual(clauses[1].code.valueWrites, ["alert", "sheet"])
+    }
+
     // MARK: composition edges
 
     func testEdgesResolveTheirChildFromTheClosureOrTheStateType() {
@@ -383,5 +423,19 @@ final class FeatureIndexTests: XCTestCase {
         XCTAssertEqual(FeatureMerger.nearest(["0277/Sources/App.swift", "0278/Sources/App.swift", "0278/Sources/Feature/App.swift"],
                                              to: "0278/Sources/Feature/View.swift"), "0278/Sources/Feature/App.swift")
         XCTAssertEqual(FeatureMerger.nearest(["b/App.swift", "a/App.swift"], to: "c/View.swift"), "b/App.swift", "a tie keeps the first")
+    }
+
+    /// A colliding name's key carries its file between `{` `}`: the dots of the path are not name components,
+    /// and the name as written and the file come back out of it.
+    func testMarkedKeysSplitIntoNameAndFile() {
+        let key = "Settings{Apps/v1.2/Settings.swift}.State"
+        XCTAssertEqual(FeatureMerger.written(key), "Settings.State")
+        XCTAssertEqual(FeatureMerger.mark(key), "Apps/v1.2/Settings.swift")
+        XCTAssertEqual(FeatureMerger.lastDot(key).map { String(key[$0...]) }, ".State")
+        XCTAssertNil(FeatureMerger.lastDot("Settings{Apps/v1.2/Settings.swift}"))
+        XCTAssertEqual(FeatureMerger.lastDot("App.Feature.State").map { String("App.Feature.State"[$0...]) }, ".State")
+        XCTAssertEqual(FeatureMerger.written("App.Feature"), "App.Feature")
+        XCTAssertNil(FeatureMerger.mark("App.Feature"))
+        XCTAssertTrue(key.utf8.allSatisfy { $0 < 0x80 }, "an ASCII key keeps String hashing on its fast path")
     }
 }

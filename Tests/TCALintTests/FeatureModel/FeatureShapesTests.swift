@@ -166,13 +166,13 @@ final class FeatureShapesTests: XCTestCase {
         let project = index([("A/Sources/Settings.swift", settingsA), ("B/Sources/Settings.swift", settingsB),
                              ("A/Sources/Settings+Load.swift", extensionA)])
         let settings = project.features.filter { $0.name == "Settings" }
-        XCTAssertEqual(settings.map(\.qualifiedName), ["Settings⟨A/Sources/Settings.swift⟩", "Settings⟨B/Sources/Settings.swift⟩"])
+        XCTAssertEqual(settings.map(\.qualifiedName), ["Settings{A/Sources/Settings.swift}", "Settings{B/Sources/Settings.swift}"])
         XCTAssertEqual(settings.map { $0.action.enumNamed("Action")?.cases.map(\.name) ?? [] }, [["a"], ["b"]])
         // The extension joins the declaration nearest to it.
         XCTAssertEqual(settings[0].logic.map(\.owner), ["load"])
         XCTAssertEqual(settings[1].logic.map(\.owner), [])
         // A name written in a file resolves to the declaration nearest to it.
-        XCTAssertEqual(project.feature(named: "Settings", from: "", near: "B/Sources/Root.swift")?.qualifiedName, "Settings⟨B/Sources/Settings.swift⟩")
+        XCTAssertEqual(project.feature(named: "Settings", from: "", near: "B/Sources/Root.swift")?.qualifiedName, "Settings{B/Sources/Settings.swift}")
     }
 
     func testReduceClosuresOfNonReducersAndProtocolExtensionsAreFeaturesOfTheirOwnKind() throws {
