@@ -375,8 +375,9 @@ struct EffectReader {
     /// The `try`s and `throw`s in the closure [open, close] whose error leaves it.
     private func throwsLeaving(open: Int, close: Int, sendName: String?) -> [UnhandledThrowFacts] {
         var result: [UnhandledThrowFacts] = []
-        let neverFailing = childTasksThatCannotFail(open: open, close: close)
-        let localStreams = localNonThrowingStreams(open: open, close: close)
+        let locals = localBindings(open: open, close: close)
+        let neverFailing = childTasksThatCannotFail(locals, close: close)
+        let localStreams = localNonThrowingStreams(locals, close: close)
         for j in (open + 1)..<max(open + 1, close) {
             guard code.tokens[j].kind == .keyword else { continue }
             let isThrow = code.is(j, "throw")
@@ -421,52 +422,59 @@ struct EffectReader {
         return result
     }
 
-    /// The names of the `async let` child tasks in [open, close] bound to a call that only throws on cancellation
-    /// (`async let delay = clock.sleep(for: .seconds(2))`).
-    private func childTasksThatCannotFail(open: Int, close: Int) -> Set<String> {
-        var names: Set<String> = []
+    /// A local declared in a closure: `let x = …`, `var x: T = …`, `async let x = …`.
+    private struct LocalBinding {
+        var name: String
+        var isAsync: Bool
+        /// The first token of its type annotation, if it has one.
+        var annotation: Int?
+        /// The first token of the bound expression after any `try`/`await`, if it is bound here.
+        var value: Int?
+    }
+
+    /// The locals declared in [open, close], nested closures included.
+    private func localBindings(open: Int, close: Int) -> [LocalBinding] {
+        var result: [LocalBinding] = []
         var j = open + 1
-        while j + 3 < close {
+        while j + 2 < close {
             defer { j += 1 }
-            guard code.is(j, "async"), code.is(j + 1, "let"), code.isNameLike(j + 2) else { continue }
-            // `async let delay: Void = …`: the annotation is skipped up to the `=` on the same line.
-            var k = j + 3
+            guard code.is(j, "let") || code.is(j, "var"), code.isNameLike(j + 1) else { continue }
+            var binding = LocalBinding(name: code.text(j + 1), isAsync: code.is(j - 1, "async"), annotation: nil, value: nil)
+            var k = j + 2
             if code.isPunct(k, .colon) {
+                // `let x: T = …`: the annotation runs up to the `=` on the same line.
+                binding.annotation = k + 1
+                k += 1
                 while k < close && !code.newlineBefore[k] && !code.isOperator(k, "=") { k = code.skipGroup(k, limit: close) }
             }
-            guard k < close, code.isOperator(k, "=") else { continue }
-            k += 1
-            while k < close && (code.is(k, "await") || code.is(k, "try")) { k += 1 }
-            if let bound = chain(at: k, limit: close), bound.arguments != nil, Self.cannotFail.contains(code.text(bound.name)) {
-                names.insert(code.text(j + 2))
+            if k < close, code.isOperator(k, "=") {
+                k += 1
+                while k < close && (code.is(k, "await") || code.is(k, "try")) { k += 1 }
+                if k < close { binding.value = k }
             }
+            result.append(binding)
         }
-        return names
+        return result
+    }
+
+    /// The names of the `async let` child tasks in [open, close] bound to a call that only throws on cancellation
+    /// (`async let delay = clock.sleep(for: .seconds(2))`).
+    private func childTasksThatCannotFail(_ locals: [LocalBinding], close: Int) -> Set<String> {
+        Set(locals.filter { local in
+            guard local.isAsync, let value = local.value, let bound = chain(at: value, limit: close) else { return false }
+            return bound.arguments != nil && Self.cannotFail.contains(code.text(bound.name))
+        }.map(\.name))
     }
 
     /// The names of the locals in [open, close] that hold a sequence that cannot fail: a non-throwing `AsyncStream`,
     /// annotated (`let updates: AsyncStream<[Item]> = client.observe(…)`) or built by its initializer
     /// (`let ticks = AsyncStream<Int> { … }`, `AsyncStream(unfolding:)`), or an `AsyncThrowingStream` built here
     /// whose continuation never finishes with an error. `for try await` over one throws nothing.
-    private func localNonThrowingStreams(open: Int, close: Int) -> Set<String> {
-        var names: Set<String> = []
-        var j = open + 1
-        while j + 3 < close {
-            defer { j += 1 }
-            guard code.is(j, "let") || code.is(j, "var"), code.isNameLike(j + 1) else { continue }
-            var k = j + 2
-            if code.isPunct(k, .colon) {
-                k += 1
-            } else if code.isOperator(k, "=") {
-                k += 1
-                while k < close && (code.is(k, "await") || code.is(k, "try")) { k += 1 }
-            } else { continue }
-            guard k < close else { continue }
-            if code.is(k, "AsyncStream") || (code.is(k, "AsyncThrowingStream") && builtNeverFailing(at: k, limit: close)) {
-                names.insert(code.text(j + 1))
-            }
-        }
-        return names
+    private func localNonThrowingStreams(_ locals: [LocalBinding], close: Int) -> Set<String> {
+        Set(locals.filter { local in
+            guard !local.isAsync, let type = local.annotation ?? local.value else { return false }
+            return code.is(type, "AsyncStream") || (code.is(type, "AsyncThrowingStream") && builtNeverFailing(at: type, limit: close))
+        }.map(\.name))
     }
 
     /// Whether the `AsyncThrowingStream` built at k (`AsyncThrowingStream<T, Error> { continuation in … }`) can end

@@ -7491,11 +7491,12 @@ struct Legacy: Reducer {
 - Opt-in. Judged on 22 public TCA apps (`review/judged.tsv`): a first version that also reported alerts
   cleared by hand on `.dismiss` and fields never set gave 13 findings, none of them with real harm
   (13 debatable, judged blind by two readers). This version reports none of those 13 and found nothing
-  else in those apps. Judged blind on 0x1-company/god-ios (TCA 1.5, 2026-12-04): 4 of 10 true, so it stays
-  opt-in. The 6 false: an alert the feature only ever sets to `nil` (no longer reported: a field only
+  else in those apps. Judged blind on 0x1-company/god-ios and folio-world/swift-folio-monorepo (2026-12-04): 4 of 12 true, so it
+  stays opt-in. The 6 false: an alert the feature only ever sets to `nil` (no longer reported: a field only
   cleared is not presented), and alerts whose only button (`OK`) sends an action that sets the field to `nil`
   itself, so nothing stays in state even without `ifLet` (still reported: which buttons an alert has is not
-  in the model).
+  in the model). On folio, 2 sheets whose parent handles the child's delegate action and clears the field on
+  `.dismiss` itself, over child reducers with no effects and nothing to run: no harm a user meets.
 - The feature's `State`, `body` and logic are read from every file of the project the run reads; a
   second builder (`core`), a reducer of the app's in `body`, or a protocol's default `body` makes the rule
   stay silent.
@@ -12289,13 +12290,14 @@ final class SearchTests: XCTestCase {
 
 ## Limits
 
-- Judged on 26 public TCA code bases (listed in `review/judged.tsv`), every finding judged blind (by a reviewer
+- Judged on 33 public TCA code bases (listed in `review/judged.tsv`), every finding judged blind (by a reviewer
   who read TCA's `Effect.run` and the finding's claim, not the rule's code): 113 findings in 12 of the 22 the
-  project reviews, and 166 in 14 more apps fetched on 2026-12-04 (TCA 0.55 to 1.25): 277 of 279 true, 99%.
+  project first reviewed, 166 in 14 more apps fetched on 2026-12-04 (TCA 0.55 to 1.25) and 54 in 7 more of the
+  apps it reviews for other rules: 331 of 333 true, 99%.
   The 2 false: a `withThrowingTaskGroup` whose child tasks all use `try?`, and `for try await` over Combine's
   `.values` of a publisher that never fails. 8 more judged false are no longer reported: `for try await` over a
   local declared `AsyncStream<…>`, and over an `AsyncThrowingStream` built in the effect whose continuation
-  never finishes with an error (its `try`s run in a `Task` inside the build closure). 5 of the true findings
+  never finishes with an error (its `try`s run in a `Task` inside the build closure). About 10 of the true findings
   call a client endpoint declared `throws` whose live implementation never fails: true as declared (see below).
 
 - What a call throws is read from its name only in two places: the calls above that throw only on cancellation,
