@@ -226,4 +226,20 @@ final class WorkspaceIndexTests: XCTestCase {
         XCTAssertTrue(published.contains("body_and_reduce"), published)
         XCTAssertEqual(server.workspace.snapshot.features.map { $0.qualifiedName }, ["Screen"])
     }
+
+    /// The needles that decide whether a file is read leave out those holding a shorter one, which answers for them.
+    func testWorthReadingNeedlesDropOnlyNeedlesAnotherOneAnswersFor() {
+        let bytes = { (s: String) in Array(s.utf8) }
+        XCTAssertEqual(ProjectIndexer.withoutSupersets(["Reduce", "Reducer", "Effect", "Reduce{", "x", "Reduce", "ax"].map(bytes)),
+                       ["Reduce", "Effect", "x"].map(bytes))
+        let all = ProjectIndexer.factNeedles + Prefilter.needles
+        let kept = ProjectIndexer.worthReadingNeedles
+        XCTAssertLessThan(kept.count, Set(all).count, "Reducer, Reduce{ and Reduce< are answered by Reduce")
+        for needle in all {
+            XCTAssertTrue(kept.contains { Prefilter.contains(needle, needle: $0) }, String(decoding: needle, as: UTF8.self))
+        }
+        XCTAssertTrue(ProjectIndexer.isWorthReading(bytes("struct A: ReducerProtocol {}")))
+        XCTAssertTrue(ProjectIndexer.isWorthReading(bytes("// tca-lint:disable all")))
+        XCTAssertFalse(ProjectIndexer.isWorthReading(bytes("struct A { var reduced = 1 }")))
+    }
 }
