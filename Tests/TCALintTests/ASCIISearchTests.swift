@@ -4,7 +4,7 @@ import XCTest
 /// The byte-wise answers the model uses instead of Foundation's: they must agree with what they replace.
 final class ASCIISearchTests: XCTestCase {
     func testLastDotComponentAnswersAsSplitsLastDid() {
-        let names = ["Feature", "App.Feature", "A.B.C", "A.", "A..B", ".A", "...", "", "Ünïcode.Nâme", "Home⟨Sources/A.swift⟩.State"]
+        let names = ["Feature", "App.Feature", "A.B.C", "A.", "A..B", ".A", "...", "", "Ünïcode.Nâme", "Home{Sources/A.swift}.State"]
         for name in names {
             XCTAssertEqual(name.lastDotComponent.map(String.init), name.split(separator: ".").last.map(String.init), name)
             let sub = Substring(name)

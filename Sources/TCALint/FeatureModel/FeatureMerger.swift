@@ -129,20 +129,17 @@ struct FeatureMerger {
     /// cost a tenth of a run over hundreds of sample apps side by side), and never part of a type's name.
     static let markOpen = UInt8(ascii: "{"), markClose = UInt8(ascii: "}")
 
-    /// False when the key holds no mark: most keys, checked byte by byte.
-    @inline(__always) static func mayHaveMark(_ key: String) -> Bool { key.utf8.contains(markOpen) }
-
     /// The last `.` that separates name components (not one inside a `{path}` mark).
     static func lastDot(_ key: String) -> String.Index? {
         let utf8 = key.utf8
-        guard mayHaveMark(key), let close = utf8.lastIndex(of: markClose) else { return utf8.lastIndex(of: UInt8(ascii: ".")) }
+        guard let close = utf8.lastIndex(of: markClose) else { return utf8.lastIndex(of: UInt8(ascii: ".")) }
         return utf8[close...].lastIndex(of: UInt8(ascii: "."))
     }
 
     /// The positions of a key's mark, if it has one.
     private static func markBounds(_ key: String) -> (open: String.Index, close: String.Index)? {
         let utf8 = key.utf8
-        guard mayHaveMark(key), let open = utf8.firstIndex(of: markOpen), let close = utf8.lastIndex(of: markClose), open < close else { return nil }
+        guard let open = utf8.firstIndex(of: markOpen), let close = utf8.lastIndex(of: markClose), open < close else { return nil }
         return (open, close)
     }
 
