@@ -14,13 +14,19 @@ import Darwin
 /// by construction; the fixture and document tests lint through this filter, so a rule that fires
 /// without its needle fails them.
 public enum Prefilter {
-    /// Every rule's needles, once each, in registry order.
-    public static let needles: [[UInt8]] = {
-        var seen = Set<String>()
-        return RuleRegistry.all.flatMap { $0.description.prefilterNeedles }
-            .filter { seen.insert($0).inserted }
-            .map { Array($0.utf8) }
-    }()
+    /// Every rule's needles, once each, in registry order (less those another needle answers for).
+    public static let needles: [[UInt8]] = withoutSupersets(RuleRegistry.all.flatMap { $0.description.prefilterNeedles }.map { Array($0.utf8) })
+
+    /// The needles that do not contain another needle of the list (the first of equal ones), in the list's order:
+    /// a file with `Reducer` has `Reduce`, so asking for both costs one `memmem` pass more for the same answer.
+    static func withoutSupersets(_ needles: [[UInt8]]) -> [[UInt8]] {
+        needles.enumerated().filter { i, needle in
+            !needles.enumerated().contains { j, other in
+                j != i && !other.isEmpty && other.count <= needle.count && (other.count < needle.count || j < i)
+                    && contains(needle, needle: other)
+            }
+        }.map(\.element)
+    }
 
     /// True when any needle occurs in the bytes.
     public static func mayContainFinding(_ bytes: [UInt8]) -> Bool {

@@ -23,19 +23,8 @@ public enum ProjectIndexer {
     }
 
     /// The fact needles and every rule's needles, less those that hold another of them (`Reducer`, `Reduce{` hold
-    /// `Reduce`): a file with the longer one has the shorter, so the answer is the same with one `memmem` pass fewer
-    /// per needle left out, over every file that has none (most of a project).
-    static let worthReadingNeedles: [[UInt8]] = withoutSupersets(factNeedles + Prefilter.needles)
-
-    /// The needles that do not contain another needle of the list (the first of equal ones), in the list's order.
-    static func withoutSupersets(_ needles: [[UInt8]]) -> [[UInt8]] {
-        needles.enumerated().filter { i, needle in
-            !needles.enumerated().contains { j, other in
-                j != i && !other.isEmpty && other.count <= needle.count && (other.count < needle.count || j < i)
-                    && Prefilter.contains(needle, needle: other)
-            }
-        }.map(\.element)
-    }
+    /// the fact needle `Reduce`): the same answer with fewer `memmem` passes over every file that has none.
+    static let worthReadingNeedles: [[UInt8]] = Prefilter.withoutSupersets(factNeedles + Prefilter.needles)
 
     /// The facts of one file's bytes (tokenized here).
     public static func facts(path: String, bytes: [UInt8]) -> FileFacts {

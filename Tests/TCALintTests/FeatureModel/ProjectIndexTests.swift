@@ -230,7 +230,7 @@ final class WorkspaceIndexTests: XCTestCase {
     /// The needles that decide whether a file is read leave out those holding a shorter one, which answers for them.
     func testWorthReadingNeedlesDropOnlyNeedlesAnotherOneAnswersFor() {
         let bytes = { (s: String) in Array(s.utf8) }
-        XCTAssertEqual(ProjectIndexer.withoutSupersets(["Reduce", "Reducer", "Effect", "Reduce{", "x", "Reduce", "ax"].map(bytes)),
+        XCTAssertEqual(Prefilter.withoutSupersets(["Reduce", "Reducer", "Effect", "Reduce{", "x", "Reduce", "ax"].map(bytes)),
                        ["Reduce", "Effect", "x"].map(bytes))
         let all = ProjectIndexer.factNeedles + Prefilter.needles
         let kept = ProjectIndexer.worthReadingNeedles
