@@ -375,9 +375,10 @@ struct EffectReader {
     /// The `try`s and `throw`s in the closure [open, close] whose error leaves it.
     private func throwsLeaving(open: Int, close: Int, sendName: String?) -> [UnhandledThrowFacts] {
         var result: [UnhandledThrowFacts] = []
-        let locals = localBindings(open: open, close: close)
-        let neverFailing = childTasksThatCannotFail(locals, close: close)
-        let localStreams = localNonThrowingStreams(locals, close: close)
+        // Read only when a `try` names a local (most `.run`s have none): another scan of the closure otherwise.
+        lazy var locals = localBindings(open: open, close: close)
+        lazy var neverFailing = childTasksThatCannotFail(locals, close: close)
+        lazy var localStreams = localNonThrowingStreams(locals, close: close)
         for j in (open + 1)..<max(open + 1, close) {
             guard code.tokens[j].kind == .keyword else { continue }
             let isThrow = code.is(j, "throw")
