@@ -65,6 +65,9 @@ enum Completions {
     }
     static let dumpKinds = ["tokens", "reducers", "features"]
     static let rulesOptions = ["--config", "--enabled", "--disabled"]
+    static var graphFormats: [String] { GraphCommand.Format.allCases.map(\.rawValue) }
+    static let graphValued = ["--format", "--output", "--root", "--depth", "--config", "--jobs"]
+    static let graphFlags = ["--only-findings", "--no-findings", "--help"]
     /// The commands that are not `lint`: after one of them, lint's options and paths are not offered.
     static var otherCommands: [String] { commands.filter { $0 != "lint" } }
 
@@ -132,6 +135,13 @@ enum Completions {
                         else
                             COMPREPLY=($(compgen -f -- "$cur"))
                         fi ;;
+                    graph)
+                        case "$prev" in
+                            --format) COMPREPLY=($(compgen -W "\(words(graphFormats))" -- "$cur")); return ;;
+                            --output|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                            --root|--depth|--jobs) return ;;
+                        esac
+                        if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "\(words(graphValued + graphFlags))" -- "$cur")); fi ;;
                     completions) COMPREPLY=($(compgen -W "\(words(Shell.allCases.map(\.rawValue)))" -- "$cur")) ;;
                     lsp) COMPREPLY=($(compgen -W "--stdio" -- "$cur")) ;;
                     version|help) ;;
@@ -207,6 +217,9 @@ enum Completions {
                   [[ $state == rule ]] && _describe 'rule' rules ;;
                 explain) (( CURRENT == 2 )) && _describe 'rule' rules ;;
                 dump) _arguments '1:what:(\(dumpKinds.joined(separator: " ")))' '*:file:_files' ;;
+                graph) _arguments '--format=:format:(\(graphFormats.joined(separator: " ")))' '--output=:file:_files' \\
+                         '--root=:feature: ' '--depth=:depth: ' '*--config=:file:_files' '--jobs=:jobs: ' \\
+                         '(--no-findings)--only-findings' '(--only-findings)--no-findings' '*:path:_files' ;;
                 completions) _arguments '1:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))' ;;
                 lsp) _arguments '--stdio' ;;
               esac
@@ -264,6 +277,15 @@ enum Completions {
             "complete -c tca-lint -n '__fish_seen_subcommand_from rules' -l disabled",
             "complete -c tca-lint -n '__fish_seen_subcommand_from dump; and not __fish_seen_subcommand_from \(dumpKinds.joined(separator: " "))' -a '\(dumpKinds.joined(separator: " "))'",
             "complete -c tca-lint -n '__fish_seen_subcommand_from dump; and __fish_seen_subcommand_from \(dumpKinds.joined(separator: " "))' -F",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -F",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l format -x -a '\(graphFormats.joined(separator: " "))'",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l output -r -F",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l config -r -F",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l root -x",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l depth -x",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l jobs -x",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l only-findings",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l no-findings",
             "complete -c tca-lint -n '__fish_seen_subcommand_from completions' -a '\(Shell.allCases.map(\.rawValue).joined(separator: " "))'",
             "complete -c tca-lint -n '__fish_seen_subcommand_from lsp' -l stdio",
         ]

@@ -45,7 +45,10 @@ struct LintPlan {
     /// and tokenized once, into one project model for all groups (nested configurations choose rules, not which
     /// files make up the project); `project` holds the facts of the project's other files when the run lints
     /// single files.
-    func lint(jobs: Int, project: FeatureIndex? = nil) -> LintRunner.Outcome {
+    func lint(jobs: Int, project: FeatureIndex? = nil) -> LintRunner.Outcome { lintIndexed(jobs: jobs, project: project).outcome }
+
+    /// `lint(jobs:project:)` with the project model it linted with (`tca-lint graph` draws it).
+    func lintIndexed(jobs: Int, project: FeatureIndex? = nil) -> (outcome: LintRunner.Outcome, project: FeatureIndex) {
         var reader = LintRunner(jobs: jobs)
         reader.project = project
         let reads = reader.read(groups.flatMap(\.files))
@@ -64,7 +67,7 @@ struct LintPlan {
             total.diagnostics.sort(by: Diagnostic.reportOrder)
             total.problems.sort { $0.path < $1.path }
         }
-        return total
+        return (total, reads.project)
     }
 
     /// Lints files given one by one (an editor's, pre-commit's): each with the model of the project it belongs to

@@ -16,6 +16,8 @@ enum Usage {
           tca-lint dump tokens FILE            one token per line: <start> <end> <kind> (byte offsets)
           tca-lint dump reducers FILE...       the reducer model, one JSON object per reducer type
           tca-lint dump features [PATH...]     the project's feature model as JSON (default: .)
+          tca-lint graph [options] [PATH...]   the feature tree with its findings: Mermaid, DOT, SVG, HTML,
+                                               JSON (see tca-lint graph --help)
           tca-lint completions bash|zsh|fish   a shell completion script
           tca-lint lsp [--stdio]               run the language server (LSP 3.17 over stdin/stdout)
           tca-lint version                     print the version

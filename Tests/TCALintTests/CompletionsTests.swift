@@ -10,7 +10,7 @@ import TCALint
 final class CompletionsTests: XCTestCase {
     static let reporters = ReporterRegistry.all.map { $0.identifier } + ReporterRegistry.aliases.keys.sorted()
     static let ruleIDs = RuleRegistry.all.map { $0.description.id }
-    static let commands = ["lint", "rules", "explain", "dump", "completions", "lsp", "version", "help"]
+    static let commands = ["lint", "rules", "explain", "dump", "graph", "completions", "lsp", "version", "help"]
 
     func script(_ shell: String) throws -> URL {
         let result = try CLI.run(["completions", shell])
@@ -64,6 +64,9 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(try bashComplete(script, ["tca-lint", "--reporter", "json", ""]), Self.commands)
         XCTAssertEqual(Set(try bashComplete(script, ["tca-lint", "rules", ""])), Set(Self.ruleIDs + ["--config", "--enabled", "--disabled", "--help"]))
         XCTAssertEqual(try bashComplete(script, ["tca-lint", "dump", ""]), ["tokens", "reducers", "features"])
+        XCTAssertEqual(try bashComplete(script, ["tca-lint", "graph", "--format", ""]), ["mermaid", "dot", "svg", "html", "json"])
+        XCTAssertEqual(Set(try bashComplete(script, ["tca-lint", "graph", "Sources", "--"])),
+                       ["--format", "--output", "--root", "--depth", "--config", "--jobs", "--only-findings", "--no-findings", "--help"])
         XCTAssertEqual(try bashComplete(script, ["tca-lint", "completions", ""]), ["bash", "zsh", "fish"])
         let lintOptions = Set(try bashComplete(script, ["tca-lint", "lint", "--"]))
         // `rules`' own options (--enabled, --disabled) are offered after `rules`, above.
@@ -103,6 +106,8 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(Set(try fishComplete(script, "tca-lint --reporter ")), Set(Self.reporters))
         XCTAssertEqual(Set(try fishComplete(script, "tca-lint explain ")), Set(Self.ruleIDs))
         XCTAssertEqual(Set(try fishComplete(script, "tca-lint dump ")), ["tokens", "reducers", "features"])
+        XCTAssertEqual(Set(try fishComplete(script, "tca-lint graph --format ")), ["mermaid", "dot", "svg", "html", "json"])
+        XCTAssertTrue(Set(try fishComplete(script, "tca-lint graph --")).isSuperset(of: ["--format", "--root", "--depth", "--only-findings"]))
         XCTAssertEqual(Set(try fishComplete(script, "tca-lint --exit-codes ")), ["tca-lint", "swiftlint"])
         XCTAssertTrue(Set(try fishComplete(script, "tca-lint ")).isSuperset(of: Self.commands))
         let options = Set(try fishComplete(script, "tca-lint lint --"))

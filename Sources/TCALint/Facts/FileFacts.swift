@@ -45,7 +45,7 @@ public struct Anchor: Sendable, Equatable, Hashable {
 }
 
 /// Where something is written: 1-based line and column (columns in characters, as editors show them).
-public struct FactLocation: Sendable, Equatable, Comparable {
+public struct FactLocation: Sendable, Hashable, Comparable {
     public var path: String
     private var storedLine: UInt32
     private var storedColumn: UInt32

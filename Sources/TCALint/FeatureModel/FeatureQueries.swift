@@ -80,6 +80,29 @@ extension Feature {
         return false
     }
 
+    /// Reducer types listed at the feature's own level (`GameCenterLogic()` in `body`, in a `CombineReducers` or an
+    /// `if` branch of it), resolved to features: composed on the parent's own state and actions, with no `Scope`.
+    /// A `Scope`'s or a modifier's closure holds a child's reducer (a `children` edge), not one of these.
+    public func inlineReducers(in project: FeatureIndex) -> [(builder: BuilderFacts, element: ElementFacts, feature: Feature)] {
+        var result: [(BuilderFacts, ElementFacts, Feature)] = []
+        for builder in builders {
+            var stack = [builder.tree]
+            while let list = stack.popLast() {
+                for element in list {
+                    stack += element.branches
+                    guard element.kind == .expression else { continue }
+                    if element.name == "CombineReducers", let children = element.children { stack.append(children) }
+                    guard element.looksLikeReducer, element.logic == nil, !BuilderReader.tcaReducers.contains(element.name),
+                          let first = element.name.unicodeScalars.first, first.properties.isUppercase,
+                          let child = project.feature(named: element.qualified ?? element.name, from: qualifiedName, near: location.path),
+                          child !== self else { continue }
+                    result.append((builder, element, child))
+                }
+            }
+        }
+        return result
+    }
+
     /// Every member name the feature declares (properties, functions, nested enum cases not included), from any file.
     public var memberNames: Set<String> {
         Set(properties.map(\.name) + functions.map(\.name) + dependencies.map(\.name))

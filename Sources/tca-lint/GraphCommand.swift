@@ -1,0 +1,168 @@
+import TCALint
+
+/// `tca-lint graph [paths…]`: the project's feature tree with the run's findings on its features, as Mermaid, DOT,
+/// SVG, HTML or JSON. The files, configuration and findings are those `tca-lint lint` would use on the same paths.
+enum GraphCommand {
+    enum Format: String, CaseIterable {
+        case mermaid, dot, svg, html, json
+
+        /// The format an output file's extension names.
+        static func of(path: String) -> Format? {
+            guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+            switch path[path.index(after: dot)...].lowercased() {
+            case "mmd", "mermaid", "md": return .mermaid
+            case "dot", "gv": return .dot
+            case "svg": return .svg
+            case "html", "htm": return .html
+            case "json": return .json
+            default: return nil
+            }
+        }
+    }
+
+    struct Options {
+        var paths: [String] = []
+        var format: Format?
+        var outputPath: String?
+        var focus = FeatureGraph.Focus()
+        var configPaths: [String] = []
+        var jobs: Int?
+        var findings = true
+        var showHelp = false
+    }
+
+    static let usage = """
+    usage: tca-lint graph [PATH...] [--format mermaid|dot|svg|html|json] [--output FILE]
+                          [--root FEATURE] [--depth N] [--only-findings] [--no-findings] [--config FILE] [--jobs N]
+
+    Draws the feature tree of the Swift files under PATH (default: the current folder): one node per feature, one
+    edge per composition (Scope, ifLet, forEach, ifCaseLet, @Reducer enum case), and the findings of the rules the
+    configuration enables on the features they belong to.
+
+      --format FORMAT    mermaid (default on standard output), dot, svg, html (one self-contained page), json
+      --output, -o FILE  write to FILE (atomically); without --format, FILE's extension chooses the format
+      --root FEATURE     only FEATURE (qualified or last name) and what it composes
+      --depth N          at most N compositions below the root (or below every feature no one composes)
+      --only-findings    only features with findings and the features on the way to them
+      --no-findings      draw the tree without linting
+      --config FILE      the configuration to lint with (as for lint)
+      --jobs N           threads to read files with
+
+    """
+
+    static func parse(_ arguments: ArraySlice<String>) throws -> Options {
+        var reader = Arguments(arguments)
+        var options = Options()
+        while let item = reader.next() {
+            switch item {
+            case .operand(let path): options.paths.append(path)
+            case .option(let name, let inline):
+                switch name {
+                case "--format":
+                    let value = try reader.value(for: name, inline: inline)
+                    guard let format = Format(rawValue: value.lowercased()) else {
+                        throw CommandError.usage("unknown graph format '\(value)'; expected "
+                                                 + Format.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    options.format = format
+                case "--output", "-o":
+                    let value = try reader.value(for: name, inline: inline)
+                    guard !value.isEmpty else { throw CommandError.usage("\(name) needs a file name") }
+                    options.outputPath = value
+                case "--root":
+                    let value = try reader.value(for: name, inline: inline)
+                    guard !value.isEmpty else { throw CommandError.usage("--root needs a feature name") }
+                    options.focus.root = value
+                case "--depth":
+                    let value = try reader.value(for: name, inline: inline)
+                    guard let depth = Int(value), depth >= 0 else {
+                        throw CommandError.usage("--depth needs a whole number of compositions (0 or more), not '\(value)'")
+                    }
+                    options.focus.depth = depth
+                case "--only-findings": options.focus.onlyFindings = true
+                case "--no-findings": options.findings = false
+                case "--config": options.configPaths.append(try reader.value(for: name, inline: inline))
+                case "--jobs", "-j":
+                    let value = try reader.value(for: name, inline: inline)
+                    guard let jobs = Int(value), jobs > 0 else { throw CommandError.usage("--jobs needs a positive number, not '\(value)'") }
+                    options.jobs = jobs
+                case "--help", "-h": options.showHelp = true
+                default:
+                    throw CommandError.usage("unknown option '\(name)' for graph")
+                }
+            }
+        }
+        if options.focus.onlyFindings && !options.findings {
+            throw CommandError.usage("--only-findings and --no-findings contradict each other")
+        }
+        if options.paths.isEmpty { options.paths = ["."] }
+        return options
+    }
+
+    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+        TemporaryFiles.installSignalCleanup()
+        let options = try parse(arguments)
+        if options.showHelp {
+            try Output.stdout(usage)
+            return ExitStatus.clean
+        }
+        let format: Format
+        if let chosen = options.format {
+            format = chosen
+        } else if let path = options.outputPath {
+            guard let byExtension = Format.of(path: path) else {
+                throw CommandError.usage("cannot tell the format from '\(path)'; pass --format "
+                                         + Format.allCases.map(\.rawValue).joined(separator: "|"))
+            }
+            format = byExtension
+        } else {
+            format = .mermaid
+        }
+
+        let cwd = Paths.currentDirectory()
+        let resolver = ConfigurationResolver(explicitPaths: options.configPaths, workingDirectory: cwd)
+        let configuration = try LintCommand.configurationError { try resolver.resolved(forDirectory: ".") }.configuration
+        var lintOptions = LintOptions()
+        lintOptions.paths = options.paths
+        let plan = try LintCommand.makePlan(lintOptions, resolver: resolver, configuration: configuration)
+        for problem in plan.walkProblems { Output.error(problem.description) }
+        let files = plan.groups.flatMap(\.files)
+        try Output.refuseInputs(options.outputPath, flag: "--output", inputs: files)
+
+        let jobs = options.jobs ?? LintRunner.defaultJobs
+        let project: FeatureIndex
+        var diagnostics: [Diagnostic] = []
+        var problems: [LintRunner.FileProblem] = []
+        if options.findings {
+            let (outcome, index) = plan.lintIndexed(jobs: jobs)
+            diagnostics = outcome.diagnostics
+            problems = outcome.problems
+            project = index
+        } else {
+            project = LintRunner(jobs: jobs).read(files).project
+        }
+        for problem in problems { Output.stderr("\(problem.path): error: \(problem.message)\n") }
+
+        let graph: FeatureGraph
+        do {
+            graph = try FeatureGraph(index: project, diagnostics: diagnostics, relativeTo: cwd).focused(options.focus)
+        } catch let error as FeatureGraph.FocusError {
+            throw CommandError.failure(error.description)
+        }
+        let text: String
+        switch format {
+        case .mermaid: text = MermaidGraph.render(graph)
+        case .dot: text = DOTGraph.render(graph)
+        case .svg: text = SVGGraph.render(graph)
+        case .html: text = HTMLGraph.render(graph)
+        case .json: text = JSONGraph.render(graph)
+        }
+        try Output.report(text, to: options.outputPath)
+        if let path = options.outputPath {
+            let features = graph.nodes.filter { !$0.isUnresolved }.count
+            Output.stderr("tca-lint: drew \(features) feature\(features == 1 ? "" : "s") and \(graph.edges.count) composition\(graph.edges.count == 1 ? "" : "s") to \(path)\n")
+        }
+        // A drawing is not a gate: findings do not fail it, files that could not be read do (as for lint).
+        return plan.walkProblems.isEmpty && problems.isEmpty ? ExitStatus.clean : ExitStatus.failure
+    }
+}
