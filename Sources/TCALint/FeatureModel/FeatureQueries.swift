@@ -56,25 +56,17 @@ extension Feature {
         let builderNames = Set(builders.filter { !$0.tree.isEmpty || owners.contains($0.name) }.map(\.name))
         let tca = BuilderReader.tcaReducers
         for builder in builders {
-            // The lists that run this feature's own actions: the builder's, CombineReducers' and branches', not a
-            // Scope's or a modifier's closure (a child's).
-            var stack = [builder.tree]
-            while let list = stack.popLast() {
-                for element in list {
-                    stack += element.branches
-                    guard element.kind == .expression else { continue }
-                    if element.name == "CombineReducers", let children = element.children { stack.append(children) }
-                    let helper = element.qualified.map { String($0.lastDotComponent ?? "") } ?? element.name
-                    let inSight: Bool
-                    switch element.logic {
-                    case .closure?, .function?: inSight = true
-                    case .helper(let name)?: inSight = builderNames.contains(name) || owners.contains(name)
-                    // `Reduce(someReducer)`: whatever it wraps is out of sight.
-                    case .unknown?: inSight = false
-                    case nil: inSight = tca.contains(element.name) || builderNames.contains(helper)
-                    }
-                    if (element.isReducer || element.looksLikeReducer) && !inSight { return nil }
+            for element in builder.ownLevelExpressions {
+                let helper = element.qualified.map { String($0.lastDotComponent ?? "") } ?? element.name
+                let inSight: Bool
+                switch element.logic {
+                case .closure?, .function?: inSight = true
+                case .helper(let name)?: inSight = builderNames.contains(name) || owners.contains(name)
+                // `Reduce(someReducer)`: whatever it wraps is out of sight.
+                case .unknown?: inSight = false
+                case nil: inSight = tca.contains(element.name) || builderNames.contains(helper)
                 }
+                if (element.isReducer || element.looksLikeReducer) && !inSight { return nil }
             }
         }
         return false
@@ -86,18 +78,12 @@ extension Feature {
     public func inlineReducers(in project: FeatureIndex) -> [(builder: BuilderFacts, element: ElementFacts, feature: Feature)] {
         var result: [(BuilderFacts, ElementFacts, Feature)] = []
         for builder in builders {
-            var stack = [builder.tree]
-            while let list = stack.popLast() {
-                for element in list {
-                    stack += element.branches
-                    guard element.kind == .expression else { continue }
-                    if element.name == "CombineReducers", let children = element.children { stack.append(children) }
-                    guard element.looksLikeReducer, element.logic == nil, !BuilderReader.tcaReducers.contains(element.name),
-                          let first = element.name.unicodeScalars.first, first.properties.isUppercase,
-                          let child = project.feature(named: element.qualified ?? element.name, from: qualifiedName, near: location.path),
-                          child !== self else { continue }
-                    result.append((builder, element, child))
-                }
+            for element in builder.ownLevelExpressions {
+                guard element.looksLikeReducer, element.logic == nil, !BuilderReader.tcaReducers.contains(element.name),
+                      let first = element.name.unicodeScalars.first, first.properties.isUppercase,
+                      let child = project.feature(named: element.qualified ?? element.name, from: qualifiedName, near: location.path),
+                      child !== self else { continue }
+                result.append((builder, element, child))
             }
         }
         return result
@@ -236,6 +222,22 @@ extension BuilderFacts {
 
     /// Every element of every list.
     public var allElements: [ElementFacts] { reducerLists.flatMap { $0 } }
+
+    /// The expressions of the lists that run the feature's own actions: the builder's, `CombineReducers`' and
+    /// branches', not a `Scope`'s or a modifier's closure (a child's).
+    public var ownLevelExpressions: [ElementFacts] {
+        var result: [ElementFacts] = []
+        var stack = [tree]
+        while let list = stack.popLast() {
+            for element in list {
+                stack += element.branches
+                guard element.kind == .expression else { continue }
+                if element.name == "CombineReducers", let children = element.children { stack.append(children) }
+                result.append(element)
+            }
+        }
+        return result
+    }
 
     /// The state fields the builder's compositions give children (`\.$destination` → destination).
     public var childStateFields: Set<String> {
