@@ -122,6 +122,32 @@ final class CLIGraphTests: XCTestCase {
         }
     }
 
+    /// On a fixture, the edges its body writes and the findings its markers expect, each on the feature holding it:
+    /// `fixtures/Legacy/LegacyRoot.swift` marks two parent_matches_child_action and a body_and_reduce inside
+    /// `LegacyRoot`, a send_for_logic_reuse inside `LegacyCounter`; `LegacyStats` is declared nowhere.
+    func testTheLegacyFixturesGraph() throws {
+        let result = try CLI.run(["graph", "fixtures/Legacy", "--format", "json"], in: PackagePaths.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let nodes = try XCTUnwrap(json["nodes"] as? [[String: Any]])
+        let edges = try XCTUnwrap(json["edges"] as? [[String: Any]])
+        var names: [String: String] = [:]
+        for n in nodes { names[n["id"] as! String] = n["name"] as? String }
+        XCTAssertEqual(Set(edges.map { "\(names[$0["from"] as! String]!) \($0["how"]!) \($0["path"]!) \(names[$0["to"] as! String]!)" }),
+                       ["LegacyRoot Scope \\.counter LegacyCounter", "LegacyRoot ifLet \\.profile LegacyProfile",
+                        "LegacyRoot Scope \\.stats LegacyStats"])
+        func node(_ name: String) -> [String: Any]? { nodes.first { $0["name"] as? String == name } }
+        func rules(_ name: String) -> [String] {
+            ((node(name)?["findings"] as? [[String: Any]]) ?? []).compactMap { $0["rule"] as? String }.sorted()
+        }
+        XCTAssertEqual(rules("LegacyRoot"), ["body_and_reduce", "parent_matches_child_action", "parent_matches_child_action"])
+        XCTAssertEqual(rules("LegacyCounter"), ["send_for_logic_reuse"])
+        XCTAssertEqual(rules("LegacyProfile"), [])
+        XCTAssertEqual(node("LegacyRoot")?["kind"] as? String, "ReducerProtocol (legacy) struct")
+        XCTAssertEqual(node("LegacyRoot")?["noParent"] as? Bool, true)
+        XCTAssertEqual(node("LegacyStats")?["unresolved"] as? Bool, true)
+    }
+
     /// `dot` (Debian's graphviz) reads the DOT output of every fixture without a complaint.
     func testGraphvizReadsTheDOTOutput() throws {
         guard let dot = ["/usr/bin/dot", "/opt/homebrew/bin/dot", "/usr/local/bin/dot"].first(where: FileManager.default.isExecutableFile) else {
