@@ -79,10 +79,12 @@ struct LintOptions {
     var exitCodes = ExitCodeStyle.tcaLint
     /// Notes for standard error about accepted options that do nothing here.
     var notes: [String] = []
+    /// `--target-tca VERSION`: judge deprecations against this TCA version instead of the project's.
+    var targetTCA: TCAVersion?
 
     /// Options that take a value.
     static let valued = ["--reporter", "--output", "--config", "--baseline", "--write-baseline", "--stdin-path",
-                         "--jobs", "-j", "--path", "--cache-path", "--exit-codes"]
+                         "--jobs", "-j", "--path", "--cache-path", "--exit-codes", "--target-tca"]
     /// Options that take none.
     static let flags = ["--strict", "--lenient", "--quiet", "-q", "--help", "-h", "--print-config", "--use-stdin",
                         "--fix", "--autocorrect", "--unsafe", "--diff", "--allow-zero-lintable-files",
@@ -107,6 +109,11 @@ struct LintOptions {
                 case "--stdin-path": options.stdinPath = value
                 case "--path": options.paths.append(value)   // SwiftLint's spelling of an operand
                 case "--cache-path": options.notes.append(noCacheNote(name))
+                case "--target-tca":
+                    guard let version = TCAVersion(value) else {
+                        throw CommandError.usage("--target-tca needs a TCA version such as 1.7.2, not '\(value)'")
+                    }
+                    options.targetTCA = version
                 case "--exit-codes":
                     guard let style = ExitCodeStyle(rawValue: value) else {
                         let names = ExitCodeStyle.allCases.map(\.rawValue)

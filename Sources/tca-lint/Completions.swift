@@ -68,6 +68,7 @@ enum Completions {
     static var graphFormats: [String] { GraphCommand.Format.allCases.map(\.rawValue) }
     static let graphValued = ["--format", "--output", "--root", "--depth", "--config", "--jobs"]
     static let graphFlags = ["--only-findings", "--no-findings", "--help"]
+    static let migrateOptions = ["--target-tca", "--format", "--output", "--config", "--jobs", "--help"]
     /// The commands that are not `lint`: after one of them, lint's options and paths are not offered.
     static var otherCommands: [String] { commands.filter { $0 != "lint" } }
 
@@ -142,6 +143,13 @@ enum Completions {
                             --root|--depth|--jobs) return ;;
                         esac
                         if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "\(words(graphValued + graphFlags))" -- "$cur")); fi ;;
+                    migrate)
+                        case "$prev" in
+                            --format) COMPREPLY=($(compgen -W "markdown json" -- "$cur")); return ;;
+                            --output|--config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                            --target-tca|--jobs) return ;;
+                        esac
+                        if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "\(words(migrateOptions))" -- "$cur")); fi ;;
                     completions) COMPREPLY=($(compgen -W "\(words(Shell.allCases.map(\.rawValue)))" -- "$cur")) ;;
                     lsp) COMPREPLY=($(compgen -W "--stdio" -- "$cur")) ;;
                     version|help) ;;
@@ -220,6 +228,8 @@ enum Completions {
                 graph) _arguments '--format=:format:(\(graphFormats.joined(separator: " ")))' '--output=:file:_files' \\
                          '--root=:feature: ' '--depth=:depth: ' '*--config=:file:_files' '--jobs=:jobs: ' \\
                          '(--no-findings)--only-findings' '(--only-findings)--no-findings' '*:path:_files' ;;
+                migrate) _arguments '--target-tca=:version: ' '--format=:format:(markdown json)' '--output=:file:_files' \\
+                           '*--config=:file:_files' '--jobs=:jobs: ' '*:path:_files' ;;
                 completions) _arguments '1:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))' ;;
                 lsp) _arguments '--stdio' ;;
               esac
@@ -286,6 +296,11 @@ enum Completions {
             "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l jobs -x",
             "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l only-findings",
             "complete -c tca-lint -n '__fish_seen_subcommand_from graph' -l no-findings",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from migrate' -F",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from migrate' -l target-tca -x",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from migrate' -l format -x -a 'markdown json'",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from migrate' -l output -r -F",
+            "complete -c tca-lint -n '__fish_seen_subcommand_from migrate' -l config -r -F",
             "complete -c tca-lint -n '__fish_seen_subcommand_from completions' -a '\(Shell.allCases.map(\.rawValue).joined(separator: " "))'",
             "complete -c tca-lint -n '__fish_seen_subcommand_from lsp' -l stdio",
         ]

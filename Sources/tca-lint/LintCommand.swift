@@ -26,7 +26,13 @@ enum LintCommand {
         let resolved = try configurationError {
             try resolver.resolved(forDirectory: options.stdinPath.map(Paths.directory(of:)) ?? ".")
         }
-        let (configuration, linter) = (resolved.configuration, resolved.linter)
+        let configuration = resolved.configuration
+        var linter = resolved.linter
+        if options.useStdin && linter.rules.contains(where: { $0 is any DeprecationRule.Type }) {
+            linter.tcaVersion = options.targetTCA ?? linter.tcaVersion ?? options.stdinPath.flatMap {
+                TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: $0))?.version
+            }
+        }
         if options.printConfig {
             try Output.report(configuration.printEffective(), to: nil)
             return ExitStatus.clean
@@ -146,6 +152,8 @@ enum LintCommand {
                          configuration: Configuration) throws -> LintPlan {
         var plan = try configurationError { try LintPlan(paths: options.paths, resolver: resolver) }
         plan.note(configuration.warnings)
+        plan.judgeTCA(target: options.targetTCA,
+                      detected: TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: options.paths.first ?? "."))?.version)
         for warning in plan.warnings { Output.stderr(warning + "\n") }
         let allowed = options.allowZeroLintableFiles || configuration.allowZeroLintableFiles
         if plan.fileCount == 0 && plan.walkProblems.isEmpty && !allowed {

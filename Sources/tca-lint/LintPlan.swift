@@ -37,6 +37,20 @@ struct LintPlan {
         groups.removeAll { $0.files.isEmpty }
     }
 
+    /// Sets the TCA version each group's deprecation rules judge against: `target` (`--target-tca`) over the
+    /// group's configured `tca_version` over `detected` (the project's `Package.resolved` or manifest).
+    mutating func judgeTCA(target: TCAVersion?, detected: @autoclosure () -> TCAVersion?) {
+        let usesVersion = groups.contains { $0.linter.rules.contains { $0 is any DeprecationRule.Type } }
+        guard usesVersion else { return }
+        var found: TCAVersion?? = nil
+        for i in groups.indices {
+            if let target { groups[i].linter.tcaVersion = target; continue }
+            if groups[i].linter.tcaVersion != nil { continue }
+            if found == nil { found = .some(detected()) }
+            groups[i].linter.tcaVersion = found!
+        }
+    }
+
     mutating func note(_ problems: [ConfigurationError.Problem]) {
         for problem in problems.map(\.description) where !warnings.contains(problem) { warnings.append(problem) }
     }

@@ -18,6 +18,8 @@ enum Usage {
           tca-lint dump features [PATH...]     the project's feature model as JSON (default: .)
           tca-lint graph [options] [PATH...]   the feature tree with its findings: Mermaid, DOT, SVG, HTML,
                                                JSON (see tca-lint graph --help)
+          tca-lint migrate [options] [PATH...] what stands between the code and the next TCA: deprecated
+                                               APIs by feature, with what --fix can do (tca-lint migrate --help)
           tca-lint completions bash|zsh|fish   a shell completion script
           tca-lint lsp [--stdio]               run the language server (LSP 3.17 over stdin/stdout)
           tca-lint version                     print the version
@@ -48,6 +50,8 @@ enum Usage {
           --read-only       refuse every option that writes a file (--fix, --autocorrect, --output,
                             --write-baseline); the SwiftPM command plugins pass it
           --exit-codes STYLE  tca-lint (default) or swiftlint: the exit statuses below, or SwiftLint's
+          --target-tca VERSION  judge deprecations against TCA VERSION instead of the project's own (read
+                            from Package.resolved, the manifest, or the configuration's tca_version)
 
         Accepted for SwiftLint scripts: --autocorrect (= --fix), --path PATH (= PATH), --force-exclude
         (excludes always apply), --no-cache and --cache-path (no cache is kept; a note says so).

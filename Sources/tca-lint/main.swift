@@ -21,6 +21,7 @@ func runCommand(_ arguments: ArraySlice<String>) -> Int32 {
         case "explain": return try InfoCommands.explain(rest)
         case "dump": return try DumpCommand.run(rest)
         case "graph": return try GraphCommand.run(rest)
+        case "migrate": return try MigrateCommand.run(rest)
         case "completions": return try Completions.run(rest)
         case "lsp":
             // The language server owns standard output from here on: nothing else may print to it.
@@ -63,7 +64,7 @@ func isLintArgument(_ argument: String) -> Bool {
     return stat(argument, &st) == 0
 }
 
-let commandNames = ["lint", "rules", "explain", "dump", "graph", "completions", "lsp", "version", "help"]
+let commandNames = ["lint", "rules", "explain", "dump", "graph", "migrate", "completions", "lsp", "version", "help"]
 
 /// Arguments whose bytes are not UTF-8: Swift's `CommandLine.arguments` replaces such bytes with U+FFFD, so
 /// a path named that way would be looked up under another name and reported missing. Said as what it is.

@@ -123,8 +123,10 @@ final class CLIGraphTests: XCTestCase {
     }
 
     /// On a fixture, the edges its body writes and the findings its markers expect, each on the feature holding it:
-    /// `fixtures/Legacy/LegacyRoot.swift` marks two parent_matches_child_action and a body_and_reduce inside
-    /// `LegacyRoot`, a send_for_logic_reuse inside `LegacyCounter`; `LegacyStats` is declared nowhere.
+    /// `fixtures/Legacy/LegacyRoot.swift` marks two parent_matches_child_action, a body_and_reduce and three
+    /// reducer_protocol_renamed inside `LegacyRoot`; a send_for_logic_reuse, two reducer_protocol_renamed and a
+    /// fire_and_forget inside `LegacyCounter`; two reducer_protocol_renamed and a fire_and_forget inside
+    /// `LegacyProfile`; `LegacyStats` is declared nowhere.
     func testTheLegacyFixturesGraph() throws {
         let result = try CLI.run(["graph", "fixtures/Legacy", "--format", "json"], in: PackagePaths.root)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -140,9 +142,11 @@ final class CLIGraphTests: XCTestCase {
         func rules(_ name: String) -> [String] {
             ((node(name)?["findings"] as? [[String: Any]]) ?? []).compactMap { $0["rule"] as? String }.sorted()
         }
-        XCTAssertEqual(rules("LegacyRoot"), ["body_and_reduce", "parent_matches_child_action", "parent_matches_child_action"])
-        XCTAssertEqual(rules("LegacyCounter"), ["send_for_logic_reuse"])
-        XCTAssertEqual(rules("LegacyProfile"), [])
+        XCTAssertEqual(rules("LegacyRoot"), ["body_and_reduce", "parent_matches_child_action", "parent_matches_child_action",
+                                             "reducer_protocol_renamed", "reducer_protocol_renamed", "reducer_protocol_renamed"])
+        XCTAssertEqual(rules("LegacyCounter"), ["fire_and_forget", "reducer_protocol_renamed", "reducer_protocol_renamed",
+                                                "send_for_logic_reuse"])
+        XCTAssertEqual(rules("LegacyProfile"), ["fire_and_forget", "reducer_protocol_renamed", "reducer_protocol_renamed"])
         XCTAssertEqual(node("LegacyRoot")?["kind"] as? String, "ReducerProtocol (legacy) struct")
         XCTAssertEqual(node("LegacyRoot")?["noParent"] as? Bool, true)
         XCTAssertEqual(node("LegacyStats")?["unresolved"] as? Bool, true)

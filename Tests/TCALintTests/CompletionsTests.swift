@@ -10,7 +10,7 @@ import TCALint
 final class CompletionsTests: XCTestCase {
     static let reporters = ReporterRegistry.all.map { $0.identifier } + ReporterRegistry.aliases.keys.sorted()
     static let ruleIDs = RuleRegistry.all.map { $0.description.id }
-    static let commands = ["lint", "rules", "explain", "dump", "graph", "completions", "lsp", "version", "help"]
+    static let commands = ["lint", "rules", "explain", "dump", "graph", "migrate", "completions", "lsp", "version", "help"]
 
     func script(_ shell: String) throws -> URL {
         let result = try CLI.run(["completions", shell])
@@ -65,6 +65,7 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(Set(try bashComplete(script, ["tca-lint", "rules", ""])), Set(Self.ruleIDs + ["--config", "--enabled", "--disabled", "--help"]))
         XCTAssertEqual(try bashComplete(script, ["tca-lint", "dump", ""]), ["tokens", "reducers", "features"])
         XCTAssertEqual(try bashComplete(script, ["tca-lint", "graph", "--format", ""]), ["mermaid", "dot", "svg", "html", "json"])
+        XCTAssertEqual(try bashComplete(script, ["tca-lint", "migrate", "--format", ""]), ["markdown", "json"])
         XCTAssertEqual(Set(try bashComplete(script, ["tca-lint", "graph", "Sources", "--"])),
                        ["--format", "--output", "--root", "--depth", "--config", "--jobs", "--only-findings", "--no-findings", "--help"])
         XCTAssertEqual(try bashComplete(script, ["tca-lint", "completions", ""]), ["bash", "zsh", "fish"])

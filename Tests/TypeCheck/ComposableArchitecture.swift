@@ -269,3 +269,19 @@ public struct WithRandomNumberGenerator: Sendable {
         return try work(&generator)
     }
 }
+
+// MARK: Names TCA 0.57 renamed and 0.53 deprecated (for the deprecation rules' fix examples)
+
+@available(*, deprecated, renamed: "Reducer")
+public typealias ReducerProtocol = Reducer
+@available(*, deprecated, renamed: "ReducerOf")
+public typealias ReducerProtocolOf<R: Reducer> = Reducer<R.State, R.Action>
+@available(*, deprecated, renamed: "Effect")
+public typealias EffectTask = Effect
+
+extension Effect {
+    @available(*, deprecated, message: "Use 'Effect.run' and ignore 'send' instead.")
+    public static func fireAndForget(priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Void) -> Self {
+        Self()
+    }
+}

@@ -19,6 +19,7 @@ extension Configuration {
         out.append("allow_zero_lintable_files: \(allowZeroLintableFiles)")
         if let reporter { out.append("reporter: \(Self.quoted(reporter))") }
         if let baseline { out.append("baseline: \(Self.quoted(relative(baseline)))") }
+        if let tcaVersion { out.append("tca_version: \(Self.quoted(tcaVersion.description))") }
         for rule in knownRules {
             guard let settings = ruleSettings[rule.id] else { continue }
             out.append("\(rule.id):" + (isEnabled(rule.id) ? "" : "  # not enabled"))

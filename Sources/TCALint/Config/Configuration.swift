@@ -27,6 +27,8 @@ public struct Configuration: Sendable {
     public let reporter: String?
     /// Absolute path of the baseline to use when `--baseline` is not given.
     public let baseline: String?
+    /// `tca_version:`, the TCA version the rules judge against (nil: the version the project's files name).
+    public let tcaVersion: TCAVersion?
     /// Problems that did not stop loading (unknown keys and rule ids), in file order.
     public let warnings: [ConfigurationError.Problem]
 
@@ -76,6 +78,7 @@ public struct Configuration: Sendable {
         var included: [String] = [], excluded: [String] = []
         var strict = false, allowZero = false
         var reporter: String?, baseline: String?
+        var tcaVersion: TCAVersion?
         var settings: [String: RuleSettings] = [:]
         /// The configuration files folded, the last first: a chain that a folder's configuration shares with
         /// its parent's (an array copied at each of n nested folders cost n²).
@@ -104,6 +107,7 @@ public struct Configuration: Sendable {
             allowZero = layer.allowZeroLintableFiles ?? allowZero
             reporter = layer.reporter ?? reporter
             baseline = layer.baseline ?? baseline
+            tcaVersion = layer.tcaVersion ?? tcaVersion
             for (id, severity) in layer.severities { settings[id]?.severity = severity }
             for (id, globs) in layer.ruleExcluded { settings[id]?.excluded = globs }
             if let path = layer.path { paths = PathChain(path, previous: paths) }
@@ -144,6 +148,7 @@ public struct Configuration: Sendable {
         self.allowZeroLintableFiles = fold.allowZero
         self.reporter = fold.reporter
         self.baseline = fold.baseline
+        self.tcaVersion = fold.tcaVersion
         self.warnings = fold.warnings
         self.knownRules = knownRules
         self.enabledRuleIDs = knownRules.map(\.id).filter(fold.enabled.contains)
@@ -197,5 +202,6 @@ extension Linter {
         self.init(rules: RuleRegistry.all.filter { enabled.contains($0.description.id) },
                   severities: configuration.severities,
                   isRuleExcluded: { path, ruleID in configuration.isExcluded(path, forRule: ruleID) })
+        self.tcaVersion = configuration.tcaVersion
     }
 }

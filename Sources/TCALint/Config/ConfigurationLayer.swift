@@ -4,7 +4,7 @@
 /// `.tca-lint.yml` files from the outermost folder inwards (see `ConfigurationResolver`).
 public struct ConfigurationLayer: Sendable {
     public static let topLevelKeys = ["included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "strict",
-                                      "reporter", "baseline", "allow_zero_lintable_files", "parent_config"]
+                                      "reporter", "baseline", "allow_zero_lintable_files", "parent_config", "tca_version"]
 
     /// The file it was read from, as given; nil for an in-memory document.
     public let path: String?
@@ -23,6 +23,8 @@ public struct ConfigurationLayer: Sendable {
     public internal(set) var reporter: String?
     /// Absolute.
     public internal(set) var baseline: String?
+    /// `tca_version: 1.7.2`: the TCA version the rules judge against, instead of the one the project's files name.
+    public internal(set) var tcaVersion: TCAVersion?
     /// Absolute, with where it was written (for errors about the parent).
     public internal(set) var parentConfig: (path: String, position: YAMLPosition)?
     public internal(set) var severities: [String: Severity] = [:]
@@ -69,6 +71,7 @@ public struct ConfigurationLayer: Sendable {
             case "allow_zero_lintable_files": allowZeroLintableFiles = v.bool(entry.value, key: key)
             case "reporter": reporter = v.reporter(entry.value)
             case "baseline": baseline = v.string(entry.value, key: key).map(absolute)
+            case "tca_version": tcaVersion = v.version(entry.value, key: key)
             case "parent_config":
                 if let parent = v.string(entry.value, key: key) {
                     if parent.hasPrefix("http://") || parent.hasPrefix("https://") {
@@ -119,6 +122,12 @@ private struct Validator {
     /// A list of strings; a single string is accepted as a list of one (as SwiftLint does).
     mutating func strings(_ value: YAMLValue, key: String) -> [String] {
         located(value, key: key).map(\.text)
+    }
+
+    mutating func version(_ value: YAMLValue, key: String) -> TCAVersion? {
+        if case .scalar(let s) = value, let version = TCAVersion(s.text) { return version }
+        fail(value.position, "'\(key)' expects a TCA version such as 1.7.2")
+        return nil
     }
 
     mutating func string(_ value: YAMLValue, key: String) -> String? {

@@ -32,6 +32,9 @@ public final class AnalyzedFile {
     public let syntax: FileSyntax?
     /// What the file is for, from its path (documentation, tests, demos).
     public let role: SourceRole
+    /// The TCA version the project builds with (or the one `--target-tca` asks about), when known: set by the
+    /// `Linter` that checks the file. Deprecation rules read it.
+    public internal(set) var tcaVersion: TCAVersion?
 
     public init(facts: FileFacts, project: FeatureIndex, syntax: FileSyntax? = nil) {
         self.path = facts.path

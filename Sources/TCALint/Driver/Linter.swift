@@ -8,6 +8,11 @@ public struct Linter {
     /// Per-path rule exclusions from configuration (`<rule_id>: { excluded: [...] }`): (path, ruleID) → skip.
     public var isRuleExcluded: (String, String) -> Bool
 
+    /// The TCA version findings are judged against: `--target-tca`, else the configuration's `tca_version`, else the
+    /// version the project's `Package.resolved` or manifest names (`TCAVersionDetector`); nil when unknown. A
+    /// deprecation rule whose API was deprecated in a later version stays silent.
+    public var tcaVersion: TCAVersion?
+
     public init(rules: [any Rule.Type] = RuleRegistry.defaultEnabled, severities: [String: Severity] = [:],
                 isRuleExcluded: @escaping (String, String) -> Bool = { _, _ in false }) {
         self.rules = rules
@@ -27,9 +32,12 @@ public struct Linter {
     public func findings(for file: AnalyzedFile) -> (findings: [Finding], enabled: Set<String>) {
         var result: [Finding] = []
         var enabled = Set<String>()
+        file.tcaVersion = tcaVersion
         for ruleType in rules {
             let id = ruleType.description.id
             if isRuleExcluded(file.path, id) { continue }
+            if let deprecation = ruleType as? any DeprecationRule.Type, let version = tcaVersion,
+               version < deprecation.deprecatedIn { continue }
             enabled.insert(id)
             result += ruleType.init().check(file)
         }

@@ -79,10 +79,39 @@ public struct FileWideFacts: Sendable {
     public var bindingWrites: [BindingWriteFacts] = []
     /// Integer literals written where TCA expects a `StackElementID` (`path[id: 0]`, `.popFrom(id: 1)`).
     public var stackIDLiterals: [StackIDLiteralFacts] = []
+    /// Uses of APIs a TCA release deprecated (`EffectTask`, `.fireAndForget`), in source order.
+    public var deprecatedUses: [DeprecatedUseFacts] = []
     /// `tca-lint:disable` commands of the file's comments, located.
     public var disableCommands: [Suppressions.LocatedCommand] = []
     /// Malformed `tca-lint:` commands, located.
     public var invalidCommands: [Suppressions.InvalidCommand] = []
+}
+
+/// One use of a deprecated TCA API (`DeprecatedAPIReader`).
+public struct DeprecatedUseFacts: Sendable, Equatable {
+    public enum API: String, Sendable, CaseIterable {
+        case effectTask = "EffectTask"
+        case reducerProtocol = "ReducerProtocol"
+        case reducerProtocolOf = "ReducerProtocolOf"
+        case fireAndForget = "Effect.fireAndForget"
+    }
+    public var api: API
+    /// The name token.
+    public var anchor: Anchor
+    /// `.fireAndForget { … }`: the byte offset of its trailing closure's `{` (nil without a trailing closure), and of
+    /// the closure's `in` after a capture list (`{ [client] in`). Offsets, so that a fix needs no tokens.
+    public var closureOpen: Int?
+    public var inOffset: Int?
+    /// The closure declares parameters (`{ () in`): no rewrite can add `send`'s.
+    public var hasOwnParameters = false
+    /// The closure's body has a `try` without `?` or `!`: `fireAndForget` ignored its error, `.run` reports it.
+    public var bodyThrows = false
+
+    public init(api: API, anchor: Anchor) {
+        self.api = api
+        self.anchor = anchor
+    }
+
 }
 
 /// A view writing a feature's state through a binding: it sends the feature binding actions.

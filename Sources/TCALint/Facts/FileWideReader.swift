@@ -8,6 +8,7 @@ struct FileWideReader {
     func read(types: [TypeFacts]) -> FileWideFacts {
         var facts = FileWideFacts()
         let stackIDs = StackIDLiteralReader(extractor: extractor)
+        let deprecated = DeprecatedAPIReader(extractor: extractor)
         for i in 0..<code.count {
             let kind = code.kind(i)
             guard kind == .identifier else { continue }
@@ -19,6 +20,7 @@ struct FileWideReader {
                 facts.namesSetToNil.insert(name)
             }
             if let literal = stackIDs.literal(at: i) { facts.stackIDLiterals.append(literal) }
+            if let use = deprecated.use(at: i) { facts.deprecatedUses.append(use) }
         }
         facts.printChanges = printChanges(types: types)
         facts.bindingWrites = StoreBindingReader(extractor: extractor).read(types: types)

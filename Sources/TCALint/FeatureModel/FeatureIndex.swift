@@ -70,6 +70,20 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return names
         }
+        self.ownNames = LockedLazy {
+            // Declarations that shadow names TCA deprecated: a shim `typealias EffectTask = Effect`, a protocol of
+            // the project's own named like TCA's old one, `func fireAndForget` on a type of its own.
+            var names = Set<String>()
+            for file in ordered {
+                for a in file.typealiases { names.insert(a.name) }
+                for p in file.protocols { names.insert(p.name) }
+                for t in file.types {
+                    if t.kind != "extension" { names.insert(t.name.lastDotComponent.map(String.init) ?? t.name) }
+                    for f in t.functions { names.insert("func " + f.name) }
+                }
+            }
+            return names
+        }
         self.bindingWritesByName = LockedLazy {
             var result: [String: [BindingWriteFacts]] = [:]
             for file in ordered {
@@ -143,6 +157,11 @@ public final class FeatureIndex: @unchecked Sendable {
     /// The member names the project declares only as non-throwing `AsyncStream`s, computed on first use.
     public var sequenceNames: SequenceNames { sequences.wrapped }
     private let sequences: LockedLazy<SequenceNames>
+
+    /// Whether the project declares a type, typealias or protocol of this simple name (`EffectTask`), or a method
+    /// (`func fireAndForget`, asked as "func fireAndForget") on a type of its own or an extension. Computed on first use.
+    public func declaresOwn(_ name: String) -> Bool { ownNames.wrapped.contains(name) }
+    private let ownNames: LockedLazy<Set<String>>
 
     /// The simple names of the project's reducer types, from whichever files declare them.
     /// Read from the declarations (`@Reducer`, or inheriting a reducer protocol), without merging features.

@@ -2467,6 +2467,274 @@ struct Parent {
   no longer reported.
 
 """#,
+        "fire_and_forget": #"""
+## What it does
+
+Reports `Effect.fireAndForget` — `.fireAndForget { … }`, `.fireAndForget(priority:) { … }`, `.fireAndForget(work)`,
+`Effect.fireAndForget`, `EffectTask.fireAndForget` — reported at `fireAndForget`.
+
+Never reported: a `fireAndForget` member of a value (`publisher.fireAndForget()`, Combine's `Publisher` extension
+in TCA 0.x, which is another API); a project that declares a `func fireAndForget` of its own anywhere (a store of
+its own, as Point-Free's early episodes wrote); text in comments and strings; and a project on a TCA older than
+0.53, where the API is not deprecated. The TCA version is read as for every deprecation rule (the project's
+`Package.resolved` or manifest, `tca_version:`, `--target-tca`); when none says, the rule reports.
+
+## Why is this bad
+
+TCA 0.53 deprecated `Effect.fireAndForget` in favour of `Effect.run`, TCA 0.59 made the deprecation a compiler
+warning ("Use 'Effect.run' and ignore 'send' instead."), and TCA 1.0 removed it
+([0.53.0 release notes](https://github.com/pointfreeco/swift-composable-architecture/releases/tag/0.53.0),
+[Effect.run](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/effect/run(priority:operation:catch:fileid:filepath:line:column:))).
+A project that still calls it cannot upgrade to 1.0 without rewriting every call. TCA's last implementation
+shows the rewrite: `Self.run(priority: priority) { _ in try? await work() }`.
+
+## Example
+
+```swift
+@Reducer
+struct Settings {
+  @Dependency(\.analytics) var analytics
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .appeared:
+        return .↓fireAndForget {
+          await analytics.track("settings")
+        }
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send' (--fix does)
+
+## Use instead
+
+```swift
+@Reducer
+struct Settings {
+  @Dependency(\.analytics) var analytics
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .appeared:
+        return .run { _ in
+          await analytics.track("settings")
+        }
+      }
+    }
+  }
+}
+```
+
+## Fix
+
+`--fix` writes `run` for `fireAndForget` and gives the closure the `send` parameter it ignores: `{ _ in` (after a
+capture list: `{ [client] _ in`); a `priority:` argument stays as it is, since `.run` takes the same label. This is
+safe when the closure's body cannot throw. When it can (a `try` without `?` or `!`), `fireAndForget` dropped the
+error silently and `.run` reports it at run time ("An 'Effect.run' … threw an unhandled error"), so the rewrite is
+unsafe (`--fix --unsafe`): handle the error with `do`/`catch` or `try?` as you migrate. Not fixed: a function
+passed as the argument (`.fireAndForget(environment.dismiss)`) and a closure that declares parameters.
+
+```swift fix-before
+func track(_ client: AnalyticsClient) -> Effect<Never> {
+  .fireAndForget(priority: .background) { [client] in
+    await client.flush()
+  }
+}
+
+func save(_ store: Storage) -> Effect<Never> {
+  .fireAndForget {
+    try await store.save()
+  }
+}
+```
+
+```swift fix-after
+func track(_ client: AnalyticsClient) -> Effect<Never> {
+  .run(priority: .background) { [client] _ in
+    await client.flush()
+  }
+}
+
+func save(_ store: Storage) -> Effect<Never> {
+  .run { _ in
+    try await store.save()
+  }
+}
+```
+
+## Triggering examples
+
+With a capture list:
+
+```swift
+func flush(_ client: AnalyticsClient) -> Effect<Never> {
+  .↓fireAndForget { [client] in
+    await client.flush()
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send' (--fix does)
+
+With a priority:
+
+```swift
+func warmUp() -> Effect<Never> {
+  .↓fireAndForget(priority: .low) {
+    await Cache.shared.warmUp()
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send' (--fix does)
+
+A body that can throw:
+
+```swift
+func save(_ storage: Storage, _ notes: [String]) -> Effect<Never> {
+  .↓fireAndForget {
+    try await storage.save(notes)
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send'; its body can throw, and where fireAndForget ignored the error, .run reports it at run time: handle it with do/catch or try? (--fix --unsafe rewrites the call as is)
+
+A function passed as the work:
+
+```swift
+func close(_ dismiss: @escaping @Sendable () async -> Void) -> Effect<Never> {
+  .↓fireAndForget(dismiss)
+}
+```
+
+Reported as:
+
+> 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send'
+
+Reached through the type:
+
+```swift
+let effect = Effect<Never>.none
+let logged = EffectTask<Never>.↓fireAndForget { print("done") }
+```
+
+Reported as:
+
+> 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send' (--fix does)
+
+In a merge:
+
+```swift
+func finish() -> Effect<Search.Action> {
+  .merge(
+    .send(.finished),
+    .↓fireAndForget { await Haptics.success() }
+  )
+}
+```
+
+Reported as:
+
+> 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send' (--fix does)
+
+After a `try?`, which cannot throw:
+
+```swift
+func clear(_ storage: Storage) -> Effect<Never> {
+  .↓fireAndForget {
+    try? await storage.clear()
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send' (--fix does)
+
+## Non-triggering examples
+
+Combine's `Publisher.fireAndForget()` on a value, another API:
+
+```swift
+func save(_ publisher: AnyPublisher<Void, Never>) -> Effect<Never> {
+  publisher
+    .fireAndForget()
+}
+```
+
+A project with its own `fireAndForget`:
+
+```swift
+extension Effect {
+  static func fireAndForget(work: @escaping () -> Void) -> Effect { .none }
+}
+
+let effect = Effect<Never>.fireAndForget { print("x") }
+```
+
+The name in comments and strings:
+
+```swift
+// Replaced .fireAndForget { } with .run { _ in }.
+let note = ".fireAndForget is gone"
+```
+
+`.run` ignoring `send`:
+
+```swift
+func flush(_ client: AnalyticsClient) -> Effect<Never> {
+  .run { _ in await client.flush() }
+}
+```
+
+A property of the project's own named so:
+
+```swift
+struct Options {
+  var fireAndForget = true
+}
+
+let isAsync = Options().fireAndForget
+```
+
+A method called on `self`:
+
+```swift
+struct Logger {
+  func fireAndForget() {}
+  func log() { self.fireAndForget() }
+}
+```
+
+A label, not a member:
+
+```swift
+func schedule(fireAndForget: Bool) {}
+let done: Void = schedule(fireAndForget: true)
+```
+
+## Limits
+
+- The TCA version decides whether the rule speaks: a project older than 0.53 is not reported. When no
+  `Package.resolved`, manifest, `tca_version:` or `--target-tca` names the version, the rule reports.
+- A `fireAndForget` that a project declares itself anywhere silences the rule for the whole project.
+- `Publisher.fireAndForget()` (TCA 0.x's Combine bridge) is left to the compiler.
+
+"""#,
         "force_try_in_effect": #"""
 ## What it does
 
@@ -8434,6 +8702,274 @@ struct Filters {
   is reported now. The harm this rule is about — a parent reading a child's field that the child changes
   on the same action — is reported, also when the child's change is written in another file (the fixture
   `fixtures/Projects/Shop` checks it). Its precision on real apps is therefore not measured.
+
+"""#,
+        "reducer_protocol_renamed": #"""
+## What it does
+
+Reports every use of the names TCA 0.57 retired — `EffectTask`, `ReducerProtocol` and `ReducerProtocolOf` — as a
+type (`-> EffectTask<Action>`, `struct Feature: ReducerProtocol`, `some ReducerProtocolOf<Self>`,
+`extension ReducerProtocol`, `ComposableArchitecture.ReducerProtocol`), reported at the name.
+
+Never reported: the names in comments or strings; a project that declares a type, typealias or protocol of that
+name itself (a compatibility shim such as `typealias EffectTask = Effect` makes the name the project's own); and
+a project whose TCA is older than 0.57, where these are still TCA's names and `Reducer` is the old reducer struct.
+The TCA version is read from the project's `Package.resolved` (or its manifest's requirement), from
+`tca_version:` in the configuration, or from `--target-tca` (see the README's *Upgrading TCA*); when none says,
+the rule reports.
+
+## Why is this bad
+
+TCA 0.57 renamed `ReducerProtocol` to `Reducer`, `ReducerProtocolOf` to `ReducerOf` and `EffectTask` to `Effect`,
+keeping the old names as deprecated aliases, and TCA 1.0 made them unavailable: `@available(*, unavailable,
+renamed: "Effect") public typealias EffectTask = Effect` in TCA's
+[Deprecations.swift](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Internal/Deprecations.swift)
+(see the [0.57.0 release notes](https://github.com/pointfreeco/swift-composable-architecture/releases/tag/0.57.0)).
+Code that still uses them stops compiling on the next major upgrade, and every use is one more line for a team to
+change by hand on the day it upgrades. The rename is mechanical: `--fix` does it.
+
+## Example
+
+```swift
+import ComposableArchitecture
+
+struct Counter: ↓ReducerProtocol {
+  struct State: Equatable { var count = 0 }
+  enum Action { case incrementTapped }
+
+  func reduce(into state: inout State, action: Action) -> ↓EffectTask<Action> {
+    state.count += 1
+    return .none
+  }
+}
+```
+
+Reported as:
+
+> 'ReducerProtocol' was renamed 'Reducer' in TCA 0.57 and is unavailable from TCA 1.0; write 'Reducer' (--fix --unsafe does; safe once the project's TCA version is known)
+> 'EffectTask' was renamed 'Effect' in TCA 0.57 and is unavailable from TCA 1.0; write 'Effect' (--fix --unsafe does; safe once the project's TCA version is known)
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+
+struct Counter: Reducer {
+  struct State: Equatable { var count = 0 }
+  enum Action { case incrementTapped }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+```
+
+## Fix
+
+The fix writes the new name in place of the old one. It is safe (`--fix`) when the project's TCA version is
+known to be 0.57 or later, where `Reducer`, `ReducerOf` and `Effect` are TCA's new names; when the version is
+unknown it is unsafe (`--fix --unsafe`), because before 0.57 `Reducer` was TCA's old reducer struct and the
+renamed code would mean something else. Set `tca_version:` in `.tca-lint.yml`, or pass `--target-tca 1.0` when you
+upgrade, to make it safe.
+
+```swift fix-before
+struct Search: ReducerProtocol {
+  var body: some ReducerProtocolOf<Self> {
+    Reduce { state, action in
+      EffectTask.none
+    }
+  }
+}
+```
+
+```swift fix-after
+struct Search: Reducer {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      Effect.none
+    }
+  }
+}
+```
+
+## Triggering examples
+
+A `body` written with the old names:
+
+```swift
+struct Search: ↓ReducerProtocol {
+  var body: some ↓ReducerProtocolOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'ReducerProtocol' was renamed 'Reducer' in TCA 0.57 and is unavailable from TCA 1.0; write 'Reducer' (--fix --unsafe does; safe once the project's TCA version is known)
+> 'ReducerProtocolOf' was renamed 'ReducerOf' in TCA 0.57 and is unavailable from TCA 1.0; write 'ReducerOf' (--fix --unsafe does; safe once the project's TCA version is known)
+
+An extension of the protocol, and the opaque type it returns:
+
+```swift
+extension ↓ReducerProtocol {
+  func logging() -> some ↓ReducerProtocol<State, Action> {
+    self
+  }
+}
+```
+
+Reported as:
+
+> 'ReducerProtocol' was renamed 'Reducer' in TCA 0.57 and is unavailable from TCA 1.0; write 'Reducer' (--fix --unsafe does; safe once the project's TCA version is known)
+> 'ReducerProtocol' was renamed 'Reducer' in TCA 0.57 and is unavailable from TCA 1.0; write 'Reducer' (--fix --unsafe does; safe once the project's TCA version is known)
+
+The name qualified with the module:
+
+```swift
+import ComposableArchitecture
+
+struct Settings: ComposableArchitecture.↓ReducerProtocol {
+  struct State {}
+  enum Action {}
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+Reported as:
+
+> 'ReducerProtocol' was renamed 'Reducer' in TCA 0.57 and is unavailable from TCA 1.0; write 'Reducer' (--fix --unsafe does; safe once the project's TCA version is known)
+
+A helper that returns an effect:
+
+```swift
+extension Search {
+  func load(_ query: String) -> ↓EffectTask<Action> {
+    .run { send in await send(.loaded(query)) }
+  }
+}
+```
+
+Reported as:
+
+> 'EffectTask' was renamed 'Effect' in TCA 0.57 and is unavailable from TCA 1.0; write 'Effect' (--fix --unsafe does; safe once the project's TCA version is known)
+
+A static member reached through the old name:
+
+```swift
+extension Search {
+  func cancel() -> Effect<Action> {
+    ↓EffectTask.cancel(id: CancelID.search)
+  }
+}
+```
+
+Reported as:
+
+> 'EffectTask' was renamed 'Effect' in TCA 0.57 and is unavailable from TCA 1.0; write 'Effect' (--fix --unsafe does; safe once the project's TCA version is known)
+
+A generic constraint:
+
+```swift
+func debug<R: ↓ReducerProtocol>(_ reducer: R) -> R {
+  reducer
+}
+```
+
+Reported as:
+
+> 'ReducerProtocol' was renamed 'Reducer' in TCA 0.57 and is unavailable from TCA 1.0; write 'Reducer' (--fix --unsafe does; safe once the project's TCA version is known)
+
+An array of effects:
+
+```swift
+func merged(_ effects: [↓EffectTask<Search.Action>]) -> Effect<Search.Action> {
+  .merge(effects)
+}
+```
+
+Reported as:
+
+> 'EffectTask' was renamed 'Effect' in TCA 0.57 and is unavailable from TCA 1.0; write 'Effect' (--fix --unsafe does; safe once the project's TCA version is known)
+
+## Non-triggering examples
+
+The names in comments and strings:
+
+```swift
+// Migrated from ReducerProtocol and EffectTask.
+let note = "EffectTask was renamed Effect"
+```
+
+A compatibility alias of the project's own makes the name the project's:
+
+```swift
+typealias EffectTask = Effect
+
+extension Search {
+  func load() -> EffectTask<Action> { .none }
+}
+```
+
+A protocol of the project's own with the old name:
+
+```swift
+protocol ReducerProtocol {
+  associatedtype State
+}
+
+struct Local: ReducerProtocol {
+  typealias State = Int
+}
+```
+
+A type of the project's own with the old name:
+
+```swift
+struct ReducerProtocolOf<R> {
+  var reducer: R
+}
+
+let wrapped = ReducerProtocolOf(reducer: 1)
+```
+
+The new names:
+
+```swift
+@Reducer
+struct Search {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      Effect.none
+    }
+  }
+}
+```
+
+Names that only start like the old ones:
+
+```swift
+struct EffectTaskQueue {}
+let queue = EffectTaskQueue()
+let reducerProtocolName = "Reducer"
+```
+
+A value named after the old type:
+
+```swift
+let effectTask = Task { await Search.warmUp() }
+```
+
+## Limits
+
+- The TCA version decides whether the rule speaks: a project older than 0.57 is not reported, since `Reducer` is
+  the old reducer struct there. When no `Package.resolved`, manifest, `tca_version:` or `--target-tca` names the
+  version, the rule reports, and its fix is unsafe.
+- A project that declares its own `EffectTask`, `ReducerProtocol` or `ReducerProtocolOf` anywhere is not
+  reported at all, even where a file means TCA's.
 
 """#,
         "send_for_logic_reuse": #"""

@@ -73,3 +73,14 @@ extension Rule {
         Fix(ruleID: Self.description.id, title: title, applicability: applicability, edits: edits, findingOffsets: findingOffsets)
     }
 }
+
+/// A rule about an API that a TCA release deprecated: silent for a project on an older TCA (the API is not
+/// deprecated there, and its replacement may not exist yet), unless `--target-tca` asks about a newer one.
+public protocol DeprecationRule: Rule {
+    /// The first TCA release whose API carries the deprecation (soft or hard: Xcode strikes a soft-deprecated
+    /// API through, the compiler warns about a hard one).
+    static var deprecatedIn: TCAVersion { get }
+    /// Where TCA explains the change, for `tca-lint migrate`: its migration guide's section, or the release notes
+    /// of the release that made it (TCA has migration guides from 1.4 on).
+    static var reference: String { get }
+}

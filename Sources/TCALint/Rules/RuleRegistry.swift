@@ -25,6 +25,8 @@ public enum RuleRegistry {
         BindableActionWithoutBindingReducerRule.self,
         StackElementIdLiteralRule.self,
         UnhandledErrorInRunRule.self,
+        ReducerProtocolRenamedRule.self,
+        FireAndForgetRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -1,0 +1,189 @@
+import Foundation
+
+/// A TCA release number (`1.7.2`), ordered as SwiftPM orders versions (pre-release labels are ignored).
+public struct TCAVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+    public var patch: Int
+
+    public init(_ major: Int, _ minor: Int, _ patch: Int = 0) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    /// `1.7`, `1.7.2`, `v1.7.2`, `1.7.2-beta`; nil for anything else.
+    public init?(_ text: String) {
+        var t = Substring(text.trimmingWhitespace())
+        if t.first == "v" { t = t.dropFirst() }
+        if let dash = t.firstIndex(where: { $0 == "-" || $0 == "+" }) { t = t[..<dash] }
+        let parts = t.split(separator: ".", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+              let major = Int(parts[0]), let minor = Int(parts[1]) else { return nil }
+        self.init(major, minor, parts.count == 3 ? Int(parts[2]) ?? 0 : 0)
+    }
+
+    public var description: String { "\(major).\(minor).\(patch)" }
+
+    public static func < (a: TCAVersion, b: TCAVersion) -> Bool {
+        (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+/// The TCA version a project builds with, and where it was read: the resolved version in a `Package.resolved`
+/// (the root's, an Xcode project's or workspace's, Tuist's), else the lowest version the requirement in a
+/// `Package.swift` or Tuist `Project.swift` / `Package.swift` allows.
+public struct DetectedTCAVersion: Sendable, Equatable {
+    public var version: TCAVersion
+    /// The file it was read from.
+    public var source: String
+    /// `resolved` (a Package.resolved pin) or `requirement` (the lower bound of a manifest's requirement).
+    public var kind: Kind
+    /// Other versions found in other files of the project (a monorepo's apps, a stale lock file), when they differ.
+    public var others: [TCAVersion] = []
+
+    public enum Kind: String, Sendable { case resolved, requirement }
+}
+
+public enum TCAVersionDetector {
+    /// Folders never looked into: build products, checkouts of dependencies, vendored code.
+    static let skippedFolders: Set<String> = [".build", ".git", "Pods", "Carthage", "DerivedData", "SourcePackages",
+                                               "node_modules", ".swiftpm", "checkouts", "Derived"]
+    /// How deep below the project root lock files and manifests are looked for (`app-ios/Package.resolved`,
+    /// `App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved` is 4 deep).
+    static let maxDepth = 5
+
+    /// The project root of `path`: the nearest folder at or above it holding `.git`, else the folder itself (absolute).
+    /// Paths are handled by `Paths`, not `NSString`: Foundation on Linux traps on `"." .deletingLastPathComponent`.
+    public static func projectRoot(of path: String) -> String {
+        var isDirectory: ObjCBool = false
+        let fm = FileManager.default
+        let absolute = Paths.absolute(path, base: Paths.currentDirectory())
+        let start = fm.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? absolute : Paths.directory(of: absolute)
+        var current = start
+        for _ in 0..<64 {
+            if fm.fileExists(atPath: Paths.join(current, ".git")) { return current }
+            let parent = Paths.directory(of: current)
+            if parent == current || parent.isEmpty { break }
+            current = parent
+        }
+        return start
+    }
+
+    /// The version the project at `root` builds with, or nil when no lock file or manifest names TCA.
+    public static func detect(root: String) -> DetectedTCAVersion? {
+        var resolved: [(TCAVersion, String)] = []
+        var required: [(TCAVersion, String)] = []
+        for file in candidateFiles(under: root) {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            if name == "Package.resolved" {
+                if let v = resolvedVersion(in: data) { resolved.append((v, file)) }
+            } else if let text = String(data: data, encoding: .utf8), let v = requirementLowerBound(in: text) {
+                required.append((v, file))
+            }
+        }
+        // The lowest version found: the rules must not speak of an API as deprecated for a part of the project
+        // that still builds against an older TCA.
+        func pick(_ found: [(TCAVersion, String)], _ kind: DetectedTCAVersion.Kind) -> DetectedTCAVersion? {
+            guard let lowest = found.min(by: { ($0.0, $0.1) < ($1.0, $1.1) }) else { return nil }
+            let others = Array(Set(found.map(\.0)).subtracting([lowest.0])).sorted()
+            return DetectedTCAVersion(version: lowest.0, source: lowest.1, kind: kind, others: others)
+        }
+        return pick(resolved, .resolved) ?? pick(required, .requirement)
+    }
+
+    /// `Package.resolved`, `Package.swift`, `Project.swift` and Tuist's `Dependencies.swift` below `root`, in path
+    /// order, at most `maxDepth` folders down, skipping build products and dependency checkouts.
+    static func candidateFiles(under root: String) -> [String] {
+        let names: Set<String> = ["Package.resolved", "Package.swift", "Project.swift", "Dependencies.swift"]
+        var result: [String] = []
+        var stack: [(String, Int)] = [(root, 0)]
+        let fm = FileManager.default
+        while let (folder, depth) = stack.popLast() {
+            guard let entries = try? fm.contentsOfDirectory(atPath: folder) else { continue }
+            for entry in entries.sorted().reversed() {
+                let path = Paths.join(folder, entry)
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if depth < maxDepth && !skippedFolders.contains(entry) { stack.append((path, depth + 1)) }
+                } else if names.contains(entry) {
+                    result.append(path)
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    /// The version of TCA's pin in a `Package.resolved` (format 1: `object.pins[].repositoryURL`; formats 2 and 3:
+    /// `pins[].location` / `identity`); nil when TCA is not pinned or is pinned to a branch or revision.
+    static func resolvedVersion(in data: Data) -> TCAVersion? {
+        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        let pins = (json["pins"] as? [[String: Any]]) ?? ((json["object"] as? [String: Any])?["pins"] as? [[String: Any]]) ?? []
+        for pin in pins {
+            let names = [pin["identity"], pin["package"], pin["location"], pin["repositoryURL"]].compactMap { $0 as? String }
+            guard names.contains(where: isTCA) else { continue }
+            if let version = (pin["state"] as? [String: Any])?["version"] as? String { return TCAVersion(version) }
+        }
+        return nil
+    }
+
+    /// `swift-composable-architecture`, its GitHub URL (with or without `.git`), any case.
+    static func isTCA(_ name: String) -> Bool {
+        var n = name.lowercased()
+        if n.hasSuffix(".git") { n.removeLast(4) }
+        if n.hasSuffix("/") { n.removeLast() }
+        return n == "swift-composable-architecture" || n.hasSuffix("/swift-composable-architecture")
+    }
+
+    /// The lowest version a manifest's TCA requirement allows: `.package(url: "…/swift-composable-architecture",
+    /// from: "1.7.0")`, `exact:`, `.upToNextMajor(from:)`, `.upToNextMinor(from:)`, `"1.2.0"..<"2.0.0"`, Tuist's
+    /// `.remote(url:requirement:)`. Read from the text after the URL up to the closing parenthesis of the call.
+    static func requirementLowerBound(in manifest: String) -> TCAVersion? {
+        let bytes = Array(manifest.utf8)
+        let needle = Array("swift-composable-architecture".utf8)
+        var i = 0
+        while let found = firstIndex(of: needle, in: bytes, from: i) {
+            i = found + needle.count
+            // The call's text: up to the parenthesis that closes the one the URL is in (or 300 bytes).
+            var depth = 0
+            var end = i
+            while end < bytes.count && end < i + 300 {
+                let b = bytes[end]
+                if b == UInt8(ascii: "(") { depth += 1 }
+                if b == UInt8(ascii: ")") { if depth == 0 { break }; depth -= 1 }
+                end += 1
+            }
+            let call = String(decoding: bytes[i..<end], as: UTF8.self)
+            // Only a dependency's declaration, not a product's use (`.product(name:package: "swift-composable-architecture")`).
+            guard call.contains("from:") || call.contains("exact:") || call.contains("..<") || call.contains("...")
+                    || call.contains("requirement") || call.contains("upToNext") else { continue }
+            if let version = firstQuotedVersion(in: call) { return version }
+        }
+        return nil
+    }
+
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+        var i = start
+        while i <= bytes.count - needle.count {
+            if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The first piece between two quotes that is a version. Every piece is tried: the text starts inside the URL's
+    /// string (`", from: "1.7.0")`), so quotes do not pair from its start.
+    static func firstQuotedVersion(in text: String) -> TCAVersion? {
+        let pieces = text.split(separator: "\"", omittingEmptySubsequences: false)
+        for piece in pieces.dropFirst() { if let v = TCAVersion(String(piece)) { return v } }
+        return nil
+    }
+}

@@ -1,0 +1,74 @@
+/// Uses of TCA APIs that a release deprecated, found once per file for every deprecation rule and for
+/// `tca-lint migrate`: the renamed types of TCA 1.0 (`EffectTask`, `ReducerProtocol`, `ReducerProtocolOf`) and
+/// `Effect.fireAndForget`. Tokens, not text: comments and strings never match.
+struct DeprecatedAPIReader {
+    let extractor: FactsExtractor
+    var code: CodeTokens { extractor.code }
+
+    /// The use at identifier token i, if it is one.
+    func use(at i: Int) -> DeprecatedUseFacts? {
+        let api: DeprecatedUseFacts.API
+        if code.is(i, "EffectTask") {
+            api = .effectTask
+        } else if code.is(i, "ReducerProtocol") {
+            api = .reducerProtocol
+        } else if code.is(i, "ReducerProtocolOf") {
+            api = .reducerProtocolOf
+        } else if code.is(i, "fireAndForget") && code.isDot(i - 1) && isEffectMember(dot: i - 1) {
+            return fireAndForget(at: i)
+        } else {
+            return nil
+        }
+        // The declaration of a name of the project's own (`protocol ReducerProtocol`, `typealias EffectTask = …`).
+        if code.is(i - 1, "protocol") || code.is(i - 1, "typealias") || code.is(i - 1, "struct") || code.is(i - 1, "enum")
+            || code.is(i - 1, "class") { return nil }
+        return DeprecatedUseFacts(api: api, anchor: extractor.anchor(i))
+    }
+
+    /// The `.` at `dot` starts an implicit member (`return .fireAndForget`, `[.fireAndForget {`) or follows an effect
+    /// type (`Effect.fireAndForget`, `EffectTask.fireAndForget`): TCA's static `Effect.fireAndForget`. Not a member
+    /// of a value (`publisher.fireAndForget()`, `…)\n.fireAndForget()`: Combine's `Publisher.fireAndForget`).
+    func isEffectMember(dot: Int) -> Bool {
+        let before = dot - 1
+        switch code.kind(before) {
+        case .identifier:
+            return code.is(before, "Effect") || code.is(before, "EffectTask") || code.is(before, "EffectPublisher")
+                || code.is(before, "EffectOf")
+        case .keyword:
+            // `return .fireAndForget`, `case`, `in`, `?? .fireAndForget`… but not `self.fireAndForget` or `func`.
+            return !code.is(before, "self") && !code.is(before, "Self") && !code.is(before, "func") && !code.is(before, "super")
+        case .punct:
+            return !code.isPunct(before, .rparen) && !code.isPunct(before, .rbracket) && !code.isPunct(before, .rbrace)
+        case .operator:
+            return !code.isOptionalMark(before)
+        default:
+            return false
+        }
+    }
+
+    /// `.fireAndForget { … }` / `.fireAndForget(priority: p) { … }` at `fireAndForget` (i): the closure's braces,
+    /// where its parameter clause would go, and whether its body can throw (`try` without `?` or `!`).
+    func fireAndForget(at i: Int) -> DeprecatedUseFacts {
+        var facts = DeprecatedUseFacts(api: .fireAndForget, anchor: extractor.anchor(i))
+        var open = i + 1
+        if code.isPunct(open, .lparen) {
+            guard let close = code.partnerOf(open) else { return facts }
+            open = close + 1
+        }
+        guard code.isPunct(open, .lbrace), let close = code.partnerOf(open) else { return facts }
+        facts.closureOpen = code.offset(open)
+        var k = open + 1
+        // `{ [client] in`: the capture list, then `in`; `{ () in` or `{ _ in`: a parameter clause of its own.
+        if code.isPunct(k, .lbracket), let end = code.partnerOf(k) { k = end + 1 }
+        if code.is(k, "in") {
+            facts.inOffset = code.offset(k)
+        } else if k != open + 1 || code.isPunct(k, .lparen) || (code.kind(k) == .identifier && code.is(k + 1, "in")) {
+            facts.hasOwnParameters = true
+        }
+        for t in (open + 1)..<close where code.is(t, "try") && !code.isOptionalMark(t + 1) {
+            facts.bodyThrows = true
+            break
+        }
+        return facts
+    }
+}

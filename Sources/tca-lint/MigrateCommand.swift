@@ -1,0 +1,105 @@
+import TCALint
+
+/// `tca-lint migrate [paths…]`: the migration report — every use of an API a TCA release deprecated, by
+/// deprecation and feature, with what `--fix` can do — as Markdown (for a pull request) or JSON.
+enum MigrateCommand {
+    struct Options {
+        var paths: [String] = []
+        var format = "markdown"
+        var outputPath: String?
+        var target: TCAVersion?
+        var configPaths: [String] = []
+        var jobs: Int?
+        var showHelp = false
+    }
+
+    static let usage = """
+    usage: tca-lint migrate [PATH...] [--target-tca VERSION] [--format markdown|json] [--output FILE] [--config FILE]
+
+    Lists every use of an API a TCA release deprecated in the Swift files under PATH (default: the current folder),
+    by deprecation and by feature, with how many `tca-lint --fix` rewrites safely, how many only with --unsafe, and
+    how many need a person, then one "ready for" line. Every deprecation rule runs, whatever the configuration
+    enables; the project's TCA version (its Package.resolved, manifest, or the configuration's tca_version) is
+    shown.
+
+      --target-tca VERSION  only what a project must change to build without deprecations on TCA VERSION
+      --format FORMAT       markdown (default) or json; also chosen by --output's extension (.md, .json)
+      --output, -o FILE     write to FILE (atomically)
+
+    """
+
+    static func parse(_ arguments: ArraySlice<String>) throws -> Options {
+        var reader = Arguments(arguments)
+        var options = Options()
+        var formatGiven = false
+        while let item = reader.next() {
+            switch item {
+            case .operand(let path): options.paths.append(path)
+            case .option(let name, let inline):
+                switch name {
+                case "--format":
+                    let value = try reader.value(for: name, inline: inline).lowercased()
+                    guard ["markdown", "md", "json"].contains(value) else {
+                        throw CommandError.usage("unknown migrate format '\(value)'; expected markdown or json")
+                    }
+                    options.format = value == "json" ? "json" : "markdown"
+                    formatGiven = true
+                case "--output", "-o":
+                    let value = try reader.value(for: name, inline: inline)
+                    guard !value.isEmpty else { throw CommandError.usage("\(name) needs a file name") }
+                    options.outputPath = value
+                case "--target-tca":
+                    let value = try reader.value(for: name, inline: inline)
+                    guard let version = TCAVersion(value) else {
+                        throw CommandError.usage("--target-tca needs a TCA version such as 1.7.2, not '\(value)'")
+                    }
+                    options.target = version
+                case "--config": options.configPaths.append(try reader.value(for: name, inline: inline))
+                case "--jobs", "-j":
+                    let value = try reader.value(for: name, inline: inline)
+                    guard let jobs = Int(value), jobs > 0 else { throw CommandError.usage("--jobs needs a positive number, not '\(value)'") }
+                    options.jobs = jobs
+                case "--help", "-h": options.showHelp = true
+                default: throw CommandError.usage("unknown option '\(name)' for migrate")
+                }
+            }
+        }
+        if !formatGiven, let path = options.outputPath, path.lowercased().hasSuffix(".json") { options.format = "json" }
+        if options.paths.isEmpty { options.paths = ["."] }
+        return options
+    }
+
+    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+        TemporaryFiles.installSignalCleanup()
+        let options = try parse(arguments)
+        if options.showHelp {
+            try Output.stdout(usage)
+            return ExitStatus.clean
+        }
+        let cwd = Paths.currentDirectory()
+        let resolver = ConfigurationResolver(explicitPaths: options.configPaths, workingDirectory: cwd)
+        let configuration = try LintCommand.configurationError { try resolver.resolved(forDirectory: ".") }.configuration
+        var lintOptions = LintOptions()
+        lintOptions.paths = options.paths
+        let plan = try LintCommand.makePlan(lintOptions, resolver: resolver, configuration: configuration)
+        for problem in plan.walkProblems { Output.error(problem.description) }
+        let files = plan.groups.flatMap(\.files)
+        try Output.refuseInputs(options.outputPath, flag: "--output", inputs: files)
+
+        let rules = RuleRegistry.all.compactMap { $0 as? any DeprecationRule.Type }
+        let detected = TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: options.paths[0]))
+        var linter = Linter(rules: rules)
+        // Listed up to the target; without one, every deprecation tca-lint knows (what the next releases bring too),
+        // with fixes judged as for a project on the newest of those releases.
+        linter.tcaVersion = options.target ?? rules.map { $0.deprecatedIn }.max()
+        let jobs = options.jobs ?? LintRunner.defaultJobs
+        let reads = LintRunner(jobs: jobs).read(files)
+        let outcome = LintRunner(linter: linter, jobs: jobs).lint(reads)
+        for problem in outcome.problems { Output.stderr("\(problem.path): error: \(problem.message)\n") }
+        let report = MigrationReport(diagnostics: outcome.diagnostics, index: reads.project, rules: rules, detected: detected,
+                                     configured: configuration.tcaVersion, target: options.target)
+        try Output.report(options.format == "json" ? report.json() : report.markdown(), to: options.outputPath)
+        if options.outputPath != nil { Output.stderr(report.summaryLine + "\n") }
+        return plan.walkProblems.isEmpty && outcome.problems.isEmpty ? ExitStatus.clean : ExitStatus.failure
+    }
+}

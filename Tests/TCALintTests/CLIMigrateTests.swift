@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// `tca-lint migrate` and `--target-tca` through the command line, on a project written here that pins TCA 0.55.
+final class CLIMigrateTests: XCTestCase {
+    static let source = """
+    struct Counter: ReducerProtocol {
+      func reduce(into state: inout Int, action: Void) -> EffectTask<Void> {
+        .fireAndForget {
+          await Log.write()
+        }
+      }
+    }
+
+    """
+    static let resolved = """
+    { "pins" : [ { "identity" : "swift-composable-architecture", "kind" : "remoteSourceControl",
+      "location" : "https://github.com/pointfreeco/swift-composable-architecture", "state" : { "version" : "0.55.0" } } ],
+      "version" : 2 }
+    """
+
+    func project() throws -> ScratchTree {
+        let tree = try ScratchTree()
+        try tree.write(".git/HEAD", "ref: refs/heads/main\n")
+        try tree.write("Package.resolved", Self.resolved)
+        try tree.write("Sources/Counter.swift", Self.source)
+        return tree
+    }
+
+    func testLintJudgesAgainstTheProjectsVersionOrTheTarget() throws {
+        let tree = try project()
+        // 0.55: fireAndForget is deprecated (0.53), the renames are not yet (0.57).
+        let own = try CLI.run(["lint", "Sources", "--reporter", "json"], in: tree.root)
+        XCTAssertEqual(ruleIDs(own.stdout), ["fire_and_forget"])
+        let target = try CLI.run(["lint", "Sources", "--target-tca", "1.0", "--reporter", "json"], in: tree.root)
+        XCTAssertEqual(ruleIDs(target.stdout), ["fire_and_forget", "reducer_protocol_renamed", "reducer_protocol_renamed"])
+        try tree.write(".tca-lint.yml", "tca_version: 0.50.0\n")
+        let configured = try CLI.run(["lint", "Sources", "--reporter", "json"], in: tree.root)
+        XCTAssertEqual(ruleIDs(configured.stdout), [])
+        let bad = try CLI.run(["lint", "--target-tca", "next"], in: tree.root)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--target-tca needs a TCA version such as 1.7.2, not 'next'"), bad.stderr)
+    }
+
+    func testFixWithATargetRewritesSafely() throws {
+        let tree = try project()
+        let fixed = try CLI.run(["lint", "Sources", "--target-tca", "1.0", "--fix", "--quiet"], in: tree.root)
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("Sources/Counter.swift")), """
+            struct Counter: Reducer {
+              func reduce(into state: inout Int, action: Void) -> Effect<Void> {
+                .run { _ in
+                  await Log.write()
+                }
+              }
+            }
+
+            """)
+    }
+
+    func testMigrateReportsEveryDeprecationWithItsVersionAndFixes() throws {
+        let tree = try project()
+        let report = try CLI.run(["migrate"], in: tree.root)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(report.stdout.hasPrefix("# TCA migration report\n"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("- Project's TCA: 0.55.0 (resolved in "), report.stdout)
+        XCTAssertTrue(report.stdout.contains("Not yet ready for the TCA releases tca-lint knows: 3 uses of deprecated APIs; 3 fixed by `tca-lint --fix`"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("- Counter: 2\n"), report.stdout)
+        let json = try CLI.run(["migrate", "--target-tca", "0.55", "--output", "report.json"], in: tree.root)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertEqual(json.stderr, "Not yet ready for TCA 0.55.0: 1 use of deprecated APIs; 1 fixed by `tca-lint --fix`, 0 more by `--fix --unsafe` (review them), 0 by hand.\n")
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: tree.root.appendingPathComponent("report.json"))) as? [String: Any])
+        XCTAssertEqual((object["deprecations"] as? [[String: Any]])?.map { $0["rule"] as? String }, ["fire_and_forget"])
+        XCTAssertEqual(object["projectVersion"] as? String, "0.55.0")
+        let refused = try CLI.run(["migrate", "--output", "Sources/Counter.swift"], in: tree.root)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("Sources/Counter.swift")), Self.source)
+        let missing = try CLI.run(["migrate", "Missing"], in: tree.root)
+        XCTAssertEqual(missing.status, 2)
+    }
+
+    func ruleIDs(_ json: String) -> [String] {
+        let array = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [[String: Any]] ?? []
+        return array.compactMap { $0["rule_id"] as? String }.sorted()
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+@testable import TCALint
+
+/// Reading the TCA version a project builds with, from lock files and manifests written here.
+final class TCAVersionTests: XCTestCase {
+    func testVersionsParseAndOrderAsSwiftPMDoes() {
+        XCTAssertEqual(TCAVersion("1.7.2"), TCAVersion(1, 7, 2))
+        XCTAssertEqual(TCAVersion("v0.57"), TCAVersion(0, 57, 0))
+        XCTAssertEqual(TCAVersion("1.10.0-beta.1"), TCAVersion(1, 10, 0))
+        XCTAssertNil(TCAVersion("main"))
+        XCTAssertNil(TCAVersion("1"))
+        XCTAssertNil(TCAVersion("1.x.0"))
+        XCTAssertLessThan(TCAVersion(1, 9, 9), TCAVersion(1, 10, 0))
+        XCTAssertLessThan(TCAVersion(0, 59, 0), TCAVersion(1, 0, 0))
+    }
+
+    static let resolvedV2 = """
+    {
+      "originHash" : "x",
+      "pins" : [
+        { "identity" : "swift-case-paths", "kind" : "remoteSourceControl",
+          "location" : "https://github.com/pointfreeco/swift-case-paths", "state" : { "revision" : "a", "version" : "1.5.0" } },
+        { "identity" : "swift-composable-architecture", "kind" : "remoteSourceControl",
+          "location" : "https://github.com/pointfreeco/swift-composable-architecture", "state" : { "revision" : "b", "version" : "1.12.1" } }
+      ],
+      "version" : 3
+    }
+    """
+    static let resolvedV1 = """
+    { "object": { "pins": [
+        { "package": "ComposableArchitecture", "repositoryURL": "https://github.com/pointfreeco/swift-composable-architecture.git",
+          "state": { "branch": null, "revision": "c", "version": "0.52.0" } } ] }, "version": 1 }
+    """
+
+    func testResolvedFormatsOneToThree() {
+        XCTAssertEqual(TCAVersionDetector.resolvedVersion(in: Data(Self.resolvedV2.utf8)), TCAVersion(1, 12, 1))
+        XCTAssertEqual(TCAVersionDetector.resolvedVersion(in: Data(Self.resolvedV1.utf8)), TCAVersion(0, 52, 0))
+        let branch = Self.resolvedV2.replacingOccurrences(of: "\"version\" : \"1.12.1\"", with: "\"branch\" : \"main\"")
+        XCTAssertNil(TCAVersionDetector.resolvedVersion(in: Data(branch.utf8)), "a branch pin names no version")
+        XCTAssertNil(TCAVersionDetector.resolvedVersion(in: Data("not json".utf8)))
+    }
+
+    func testManifestRequirementsGiveTheirLowerBound() {
+        let forms: [(String, TCAVersion?)] = [
+            (#".package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.7.0"),"#, TCAVersion(1, 7, 0)),
+            (#".package(url: "https://github.com/pointfreeco/swift-composable-architecture.git", exact: "0.56.0")"#, TCAVersion(0, 56, 0)),
+            (".package(\n  url: \"https://github.com/pointfreeco/swift-composable-architecture\",\n  .upToNextMajor(from: \"1.2.0\")\n)", TCAVersion(1, 2, 0)),
+            (#".remote(url: "https://github.com/pointfreeco/swift-composable-architecture", requirement: .upToNextMajor(from: "0.52.0")),"#, TCAVersion(0, 52, 0)),
+            (#".package(url: "https://github.com/pointfreeco/swift-composable-architecture", "1.3.0"..<"2.0.0")"#, TCAVersion(1, 3, 0)),
+            // A product's use names the package but no requirement; a branch names no version.
+            (#".product(name: "ComposableArchitecture", package: "swift-composable-architecture")"#, nil),
+            (#".package(url: "https://github.com/pointfreeco/swift-composable-architecture", branch: "main")"#, nil),
+        ]
+        for (manifest, expected) in forms {
+            XCTAssertEqual(TCAVersionDetector.requirementLowerBound(in: manifest), expected, manifest)
+        }
+    }
+
+    func testDetectionPrefersALockFileAndTakesTheLowestVersion() throws {
+        let tree = try ScratchTree()
+        try tree.write(".git/HEAD", "ref: refs/heads/main\n")
+        try tree.write("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved", Self.resolvedV2)
+        try tree.write("Tuist/Package.resolved", Self.resolvedV2.replacingOccurrences(of: "1.12.1", with: "1.9.0"))
+        try tree.write("Package.swift", #".package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.0.0")"#)
+        // Checkouts and build products are never read.
+        try tree.write(".build/checkouts/x/Package.resolved", Self.resolvedV1)
+        try tree.write("Sources/App/App.swift", "struct A {}\n")
+        let root = TCAVersionDetector.projectRoot(of: tree.root.appendingPathComponent("Sources/App/App.swift").path)
+        XCTAssertEqual(URL(fileURLWithPath: root).standardizedFileURL.path, tree.root.standardizedFileURL.path)
+        let found = try XCTUnwrap(TCAVersionDetector.detect(root: root))
+        XCTAssertEqual(found.version, TCAVersion(1, 9, 0))
+        XCTAssertEqual(found.kind, .resolved)
+        XCTAssertTrue(found.source.hasSuffix("Tuist/Package.resolved"), found.source)
+        XCTAssertEqual(found.others, [TCAVersion(1, 12, 1)])
+    }
+
+    /// A relative file name and `.`: Foundation on Linux traps on `"." .deletingLastPathComponent`, which once
+    /// crashed every `tca-lint lint File.swift`.
+    func testTheProjectRootOfARelativeFileOrTheCurrentFolder() throws {
+        let tree = try ScratchTree()
+        try tree.write("Clean.swift", "struct A {}\n")
+        let result = try CLI.run(["lint", "Clean.swift"], in: tree.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let dot = try CLI.run(["lint", "."], in: tree.root)
+        XCTAssertEqual(dot.status, 0, dot.stderr)
+        XCTAssertTrue(TCAVersionDetector.projectRoot(of: ".").hasPrefix("/"))
+        XCTAssertTrue(TCAVersionDetector.projectRoot(of: "Missing.swift").hasPrefix("/"))
+    }
+
+    func testDetectionFallsBackToTheManifestAndElseKnowsNothing() throws {
+        let tree = try ScratchTree()
+        try tree.write("Tuist/Dependencies.swift", #".remote(url: "https://github.com/pointfreeco/swift-composable-architecture", requirement: .exact("0.58.0"))"#)
+        let found = try XCTUnwrap(TCAVersionDetector.detect(root: tree.root.path))
+        XCTAssertEqual(found.version, TCAVersion(0, 58, 0))
+        XCTAssertEqual(found.kind, .requirement)
+        let empty = try ScratchTree()
+        try empty.write("Package.swift", "let package = Package(name: \"X\")\n")
+        XCTAssertNil(TCAVersionDetector.detect(root: empty.root.path))
+    }
+
+    func testConfigurationKeyTcaVersion() throws {
+        let c = try Configuration(parsing: Array("tca_version: 1.7.2\n".utf8), path: "/repo/.tca-lint.yml",
+                                  knownRules: knownRulesForTests, workingDirectory: "/repo")
+        XCTAssertEqual(c.tcaVersion, TCAVersion(1, 7, 2))
+        XCTAssertTrue(c.printEffective().contains("tca_version: \"1.7.2\""))
+        XCTAssertEqual(Linter(configuration: c).tcaVersion, TCAVersion(1, 7, 2))
+        XCTAssertThrowsError(try Configuration(parsing: Array("tca_version: latest\n".utf8), path: "/repo/.tca-lint.yml",
+                                               knownRules: knownRulesForTests, workingDirectory: "/repo")) { error in
+            XCTAssertTrue("\(error)".contains("'tca_version' expects a TCA version such as 1.7.2"), "\(error)")
+        }
+    }
+}
