@@ -23,12 +23,10 @@ enum GraphCommand {
     struct Options {
         var paths: [String] = []
         var format: Format?
-        var outputPath: String?
         var focus = FeatureGraph.Focus()
-        var configPaths: [String] = []
-        var jobs: Int?
         var findings = true
-        var showHelp = false
+        var common = ProjectCommand.CommonOptions()
+        var outputPath: String? { common.outputPath }
     }
 
     static let usage = """
@@ -57,6 +55,7 @@ enum GraphCommand {
             switch item {
             case .operand(let path): options.paths.append(path)
             case .option(let name, let inline):
+                if try options.common.read(name, inline: inline, from: &reader) { continue }
                 switch name {
                 case "--format":
                     let value = try reader.value(for: name, inline: inline)
@@ -65,10 +64,6 @@ enum GraphCommand {
                                                  + Format.allCases.map(\.rawValue).joined(separator: ", "))
                     }
                     options.format = format
-                case "--output", "-o":
-                    let value = try reader.value(for: name, inline: inline)
-                    guard !value.isEmpty else { throw CommandError.usage("\(name) needs a file name") }
-                    options.outputPath = value
                 case "--root":
                     let value = try reader.value(for: name, inline: inline)
                     guard !value.isEmpty else { throw CommandError.usage("--root needs a feature name") }
@@ -81,12 +76,6 @@ enum GraphCommand {
                     options.focus.depth = depth
                 case "--only-findings": options.focus.onlyFindings = true
                 case "--no-findings": options.findings = false
-                case "--config": options.configPaths.append(try reader.value(for: name, inline: inline))
-                case "--jobs", "-j":
-                    let value = try reader.value(for: name, inline: inline)
-                    guard let jobs = Int(value), jobs > 0 else { throw CommandError.usage("--jobs needs a positive number, not '\(value)'") }
-                    options.jobs = jobs
-                case "--help", "-h": options.showHelp = true
                 default:
                     throw CommandError.usage("unknown option '\(name)' for graph")
                 }
@@ -100,9 +89,8 @@ enum GraphCommand {
     }
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        TemporaryFiles.installSignalCleanup()
         let options = try parse(arguments)
-        if options.showHelp {
+        if options.common.showHelp {
             try Output.stdout(usage)
             return ExitStatus.clean
         }
@@ -119,33 +107,23 @@ enum GraphCommand {
             format = .mermaid
         }
 
-        let cwd = Paths.currentDirectory()
-        let resolver = ConfigurationResolver(explicitPaths: options.configPaths, workingDirectory: cwd)
-        let configuration = try LintCommand.configurationError { try resolver.resolved(forDirectory: ".") }.configuration
-        var lintOptions = LintOptions()
-        lintOptions.paths = options.paths
-        let plan = try LintCommand.makePlan(lintOptions, resolver: resolver, configuration: configuration)
-        for problem in plan.walkProblems { Output.error(problem.description) }
-        let files = plan.groups.flatMap(\.files)
-        try Output.refuseInputs(options.outputPath, flag: "--output", inputs: files)
-
-        let jobs = options.jobs ?? LintRunner.defaultJobs
+        let run = try ProjectCommand(paths: options.paths, options: options.common)
         let project: FeatureIndex
         var diagnostics: [Diagnostic] = []
         var problems: [LintRunner.FileProblem] = []
         if options.findings {
-            let (outcome, index) = plan.lintIndexed(jobs: jobs)
+            let (outcome, index) = run.plan.lintIndexed(jobs: run.jobs)
             diagnostics = outcome.diagnostics
             problems = outcome.problems
             project = index
         } else {
-            project = LintRunner(jobs: jobs).read(files).project
+            project = LintRunner(jobs: run.jobs).read(run.files).project
         }
-        for problem in problems { Output.stderr("\(problem.path): error: \(problem.message)\n") }
+        let status = run.status(problems: problems)
 
         let graph: FeatureGraph
         do {
-            graph = try FeatureGraph(index: project, diagnostics: diagnostics, relativeTo: cwd).focused(options.focus)
+            graph = try FeatureGraph(index: project, diagnostics: diagnostics, relativeTo: Paths.currentDirectory()).focused(options.focus)
         } catch let error as FeatureGraph.FocusError {
             throw CommandError.failure(error.description)
         }
@@ -163,6 +141,6 @@ enum GraphCommand {
             Output.stderr("tca-lint: drew \(features) feature\(features == 1 ? "" : "s") and \(graph.edges.count) composition\(graph.edges.count == 1 ? "" : "s") to \(path)\n")
         }
         // A drawing is not a gate: findings do not fail it, files that could not be read do (as for lint).
-        return plan.walkProblems.isEmpty && problems.isEmpty ? ExitStatus.clean : ExitStatus.failure
+        return status
     }
 }

@@ -6,11 +6,9 @@ enum MigrateCommand {
     struct Options {
         var paths: [String] = []
         var format = "markdown"
-        var outputPath: String?
         var target: TCAVersion?
-        var configPaths: [String] = []
-        var jobs: Int?
-        var showHelp = false
+        var common = ProjectCommand.CommonOptions()
+        var outputPath: String? { common.outputPath }
     }
 
     static let usage = """
@@ -36,6 +34,7 @@ enum MigrateCommand {
             switch item {
             case .operand(let path): options.paths.append(path)
             case .option(let name, let inline):
+                if try options.common.read(name, inline: inline, from: &reader) { continue }
                 switch name {
                 case "--format":
                     let value = try reader.value(for: name, inline: inline).lowercased()
@@ -44,22 +43,12 @@ enum MigrateCommand {
                     }
                     options.format = value == "json" ? "json" : "markdown"
                     formatGiven = true
-                case "--output", "-o":
-                    let value = try reader.value(for: name, inline: inline)
-                    guard !value.isEmpty else { throw CommandError.usage("\(name) needs a file name") }
-                    options.outputPath = value
                 case "--target-tca":
                     let value = try reader.value(for: name, inline: inline)
                     guard let version = TCAVersion(value) else {
                         throw CommandError.usage("--target-tca needs a TCA version such as 1.7.2, not '\(value)'")
                     }
                     options.target = version
-                case "--config": options.configPaths.append(try reader.value(for: name, inline: inline))
-                case "--jobs", "-j":
-                    let value = try reader.value(for: name, inline: inline)
-                    guard let jobs = Int(value), jobs > 0 else { throw CommandError.usage("--jobs needs a positive number, not '\(value)'") }
-                    options.jobs = jobs
-                case "--help", "-h": options.showHelp = true
                 default: throw CommandError.usage("unknown option '\(name)' for migrate")
                 }
             }
@@ -70,21 +59,12 @@ enum MigrateCommand {
     }
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        TemporaryFiles.installSignalCleanup()
         let options = try parse(arguments)
-        if options.showHelp {
+        if options.common.showHelp {
             try Output.stdout(usage)
             return ExitStatus.clean
         }
-        let cwd = Paths.currentDirectory()
-        let resolver = ConfigurationResolver(explicitPaths: options.configPaths, workingDirectory: cwd)
-        let configuration = try LintCommand.configurationError { try resolver.resolved(forDirectory: ".") }.configuration
-        var lintOptions = LintOptions()
-        lintOptions.paths = options.paths
-        let plan = try LintCommand.makePlan(lintOptions, resolver: resolver, configuration: configuration)
-        for problem in plan.walkProblems { Output.error(problem.description) }
-        let files = plan.groups.flatMap(\.files)
-        try Output.refuseInputs(options.outputPath, flag: "--output", inputs: files)
+        let run = try ProjectCommand(paths: options.paths, options: options.common)
 
         let rules = RuleRegistry.all.compactMap { $0 as? any DeprecationRule.Type }
         let detected = TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: options.paths[0]))
@@ -92,14 +72,13 @@ enum MigrateCommand {
         // Listed up to the target; without one, every deprecation tca-lint knows (what the next releases bring too),
         // with fixes judged as for a project on the newest of those releases.
         linter.tcaVersion = options.target ?? rules.map { $0.deprecatedIn }.max()
-        let jobs = options.jobs ?? LintRunner.defaultJobs
-        let reads = LintRunner(jobs: jobs).read(files)
-        let outcome = LintRunner(linter: linter, jobs: jobs).lint(reads)
-        for problem in outcome.problems { Output.stderr("\(problem.path): error: \(problem.message)\n") }
+        let reads = LintRunner(jobs: run.jobs).read(run.files)
+        let outcome = LintRunner(linter: linter, jobs: run.jobs).lint(reads)
+        let status = run.status(problems: outcome.problems)
         let report = MigrationReport(diagnostics: outcome.diagnostics, index: reads.project, rules: rules, detected: detected,
-                                     configured: configuration.tcaVersion, target: options.target)
+                                     configured: run.configuration.tcaVersion, target: options.target)
         try Output.report(options.format == "json" ? report.json() : report.markdown(), to: options.outputPath)
         if options.outputPath != nil { Output.stderr(report.summaryLine + "\n") }
-        return plan.walkProblems.isEmpty && outcome.problems.isEmpty ? ExitStatus.clean : ExitStatus.failure
+        return status
     }
 }

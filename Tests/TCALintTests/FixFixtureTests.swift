@@ -67,7 +67,8 @@ final class FixFixtureTests: XCTestCase {
     ]
 
     /// Findings of fixable rules that no fix removes, across every fixture (read from the fixtures:
-    /// elements sharing a line; `UUID()` in a `static` helper, which cannot read `self`'s dependency).
+    /// elements sharing a line; `UUID()` in a `static` helper, which cannot read `self`'s dependency; the two
+    /// `.fireAndForget` closures of LegacyRoot.swift, which do not await and so call the synchronous overload).
     func testFixingEveryFixtureLeavesOnlyTheKnownUnfixableFindings() throws {
         let fixable = Set(RuleRegistry.all.filter { $0.description.fixAvailability != .none }.map { $0.description.id })
         var left: [String] = []
@@ -81,6 +82,8 @@ final class FixFixtureTests: XCTestCase {
             "Effects/RecorderFeature.swift force_try_in_effect",
             "Effects/RecorderFeature.swift force_try_in_effect",
             "Effects/RecorderFeature.swift uncontrolled_dependency",
+            "Legacy/LegacyRoot.swift fire_and_forget",
+            "Legacy/LegacyRoot.swift fire_and_forget",
             "SplitLogic/Onboarding.swift uncontrolled_dependency",
             "fixes/BindingReducerFixes.swift binding_reducer_not_first",
             "fixes/EffectFixes.swift force_try_in_effect",

@@ -35,7 +35,7 @@ extension Character {
 }
 
 /// The TCA version a project builds with, and where it was read: the resolved version in a `Package.resolved`
-/// (the root's, an Xcode project's or workspace's, Tuist's), else the lowest version the requirement in a
+/// (the root's, an Xcode project's or workspace's, Tuist's) or CocoaPods' `Podfile.lock`, else the lowest version the requirement in a
 /// `Package.swift` or Tuist `Project.swift` / `Package.swift` allows.
 public struct DetectedTCAVersion: Sendable, Equatable {
     public var version: TCAVersion
@@ -78,12 +78,15 @@ public enum TCAVersionDetector {
     /// The version the project at `root` builds with, or nil when no lock file or manifest names TCA.
     public static func detect(root: String) -> DetectedTCAVersion? {
         var resolved: [(TCAVersion, String)] = []
+        var pods: [(TCAVersion, String)] = []
         var required: [(TCAVersion, String)] = []
         for file in candidateFiles(under: root) {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             let name = file.split(separator: "/").last.map(String.init) ?? file
             if name == "Package.resolved" {
                 if let v = resolvedVersion(in: data) { resolved.append((v, file)) }
+            } else if name == "Podfile.lock" {
+                if let text = String(data: data, encoding: .utf8), let v = podVersion(in: text) { pods.append((v, file)) }
             } else if let text = String(data: data, encoding: .utf8), let v = requirementLowerBound(in: text) {
                 required.append((v, file))
             }
@@ -95,13 +98,14 @@ public enum TCAVersionDetector {
             let others = Array(Set(found.map(\.0)).subtracting([lowest.0])).sorted()
             return DetectedTCAVersion(version: lowest.0, source: lowest.1, kind: kind, others: others)
         }
-        return pick(resolved, .resolved) ?? pick(required, .requirement)
+        // SwiftPM's lock files first: a `Podfile.lock` beside them is often left over from before the move to SwiftPM.
+        return pick(resolved, .resolved) ?? pick(pods, .resolved) ?? pick(required, .requirement)
     }
 
     /// `Package.resolved`, `Package.swift`, `Project.swift` and Tuist's `Dependencies.swift` below `root`, in path
     /// order, at most `maxDepth` folders down, skipping build products and dependency checkouts.
     static func candidateFiles(under root: String) -> [String] {
-        let names: Set<String> = ["Package.resolved", "Package.swift", "Project.swift", "Dependencies.swift"]
+        let names: Set<String> = ["Package.resolved", "Package.swift", "Project.swift", "Dependencies.swift", "Podfile.lock"]
         var result: [String] = []
         var stack: [(String, Int)] = [(root, 0)]
         let fm = FileManager.default
@@ -130,6 +134,17 @@ public enum TCAVersionDetector {
             let names = [pin["identity"], pin["package"], pin["location"], pin["repositoryURL"]].compactMap { $0 as? String }
             guard names.contains(where: isTCA) else { continue }
             if let version = (pin["state"] as? [String: Any])?["version"] as? String { return TCAVersion(version) }
+        }
+        return nil
+    }
+
+    /// CocoaPods' lock file: `  - ComposableArchitecture (0.34.0)` under `PODS:`.
+    static func podVersion(in lock: String) -> TCAVersion? {
+        for line in lock.split(separator: "\n") {
+            let t = line.trimmingWhitespace()
+            guard t.hasPrefix("- ComposableArchitecture ("), let close = t.firstIndex(of: ")") else { continue }
+            let start = t.index(t.startIndex, offsetBy: "- ComposableArchitecture (".count)
+            if start < close, let v = TCAVersion(String(t[start..<close])) { return v }
         }
         return nil
     }

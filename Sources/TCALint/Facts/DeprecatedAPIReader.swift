@@ -47,7 +47,8 @@ struct DeprecatedAPIReader {
     }
 
     /// `.fireAndForget { … }` / `.fireAndForget(priority: p) { … }` at `fireAndForget` (i): the closure's braces,
-    /// where its parameter clause would go, and whether its body can throw (`try` without `?` or `!`).
+    /// where its parameter clause would go, whether its body can throw (`try` without `?` or `!`) and whether it
+    /// awaits (which overload Swift picks).
     func fireAndForget(at i: Int) -> DeprecatedUseFacts {
         var facts = DeprecatedUseFacts(api: .fireAndForget, anchor: extractor.anchor(i))
         var open = i + 1
@@ -65,9 +66,9 @@ struct DeprecatedAPIReader {
         } else if k != open + 1 || code.isPunct(k, .lparen) || (code.kind(k) == .identifier && code.is(k + 1, "in")) {
             facts.hasOwnParameters = true
         }
-        for t in (open + 1)..<close where code.is(t, "try") && !code.isOptionalMark(t + 1) {
-            facts.bodyThrows = true
-            break
+        for t in (open + 1)..<close {
+            if code.is(t, "try") && !code.isOptionalMark(t + 1) { facts.bodyThrows = true }
+            if code.is(t, "await") { facts.bodyAwaits = true }
         }
         return facts
     }

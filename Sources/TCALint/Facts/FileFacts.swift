@@ -106,6 +106,9 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
     public var hasOwnParameters = false
     /// The closure's body has a `try` without `?` or `!`: `fireAndForget` ignored its error, `.run` reports it.
     public var bodyThrows = false
+    /// The closure's body has an `await`. Without one, Swift picks TCA 0.x's synchronous, Combine-based overload
+    /// (`fireAndForget(_ work: () throws -> Void)`), which runs the closure inside `send`, on the main thread.
+    public var bodyAwaits = false
 
     public init(api: API, anchor: Anchor) {
         self.api = api

@@ -56,7 +56,8 @@ extension Feature {
         let builderNames = Set(builders.filter { !$0.tree.isEmpty || owners.contains($0.name) }.map(\.name))
         let tca = BuilderReader.tcaReducers
         for builder in builders {
-            for element in builder.ownLevelExpressions {
+            var outOfSight = false
+            builder.visitOwnLevelExpressions { element in
                 let helper = element.qualified.map { String($0.lastDotComponent ?? "") } ?? element.name
                 let inSight: Bool
                 switch element.logic {
@@ -66,8 +67,10 @@ extension Feature {
                 case .unknown?: inSight = false
                 case nil: inSight = tca.contains(element.name) || builderNames.contains(helper)
                 }
-                if (element.isReducer || element.looksLikeReducer) && !inSight { return nil }
+                outOfSight = (element.isReducer || element.looksLikeReducer) && !inSight
+                return !outOfSight
             }
+            if outOfSight { return nil }
         }
         return false
     }
@@ -78,12 +81,13 @@ extension Feature {
     public func inlineReducers(in project: FeatureIndex) -> [(builder: BuilderFacts, element: ElementFacts, feature: Feature)] {
         var result: [(BuilderFacts, ElementFacts, Feature)] = []
         for builder in builders {
-            for element in builder.ownLevelExpressions {
+            builder.visitOwnLevelExpressions { element in
                 guard element.looksLikeReducer, element.logic == nil, !BuilderReader.tcaReducers.contains(element.name),
                       let first = element.name.unicodeScalars.first, first.properties.isUppercase,
                       let child = project.feature(named: element.qualified ?? element.name, from: qualifiedName, near: location.path),
-                      child !== self else { continue }
+                      child !== self else { return true }
                 result.append((builder, element, child))
+                return true
             }
         }
         return result
@@ -223,20 +227,19 @@ extension BuilderFacts {
     /// Every element of every list.
     public var allElements: [ElementFacts] { reducerLists.flatMap { $0 } }
 
-    /// The expressions of the lists that run the feature's own actions: the builder's, `CombineReducers`' and
-    /// branches', not a `Scope`'s or a modifier's closure (a child's).
-    public var ownLevelExpressions: [ElementFacts] {
-        var result: [ElementFacts] = []
+    /// Visits the expressions of the lists that run the feature's own actions: the builder's, `CombineReducers`' and
+    /// branches', not a `Scope`'s or a modifier's closure (a child's). Stops when `visit` returns false. A visitor,
+    /// not an array: `appliesBindingActions` stops at the first element out of sight, and nothing is copied out.
+    public func visitOwnLevelExpressions(_ visit: (ElementFacts) -> Bool) {
         var stack = [tree]
         while let list = stack.popLast() {
             for element in list {
                 stack += element.branches
                 guard element.kind == .expression else { continue }
                 if element.name == "CombineReducers", let children = element.children { stack.append(children) }
-                result.append(element)
+                if !visit(element) { return }
             }
         }
-        return result
     }
 
     /// The state fields the builder's compositions give children (`\.$destination` → destination).

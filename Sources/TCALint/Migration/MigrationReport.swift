@@ -81,7 +81,14 @@ public struct MigrationReport: Sendable {
         let safe = items.reduce(0) { $0 + $1.safe }, unsafe = items.reduce(0) { $0 + $1.unsafe }
         let manual = items.reduce(0) { $0 + $1.manual }
         return "Not yet ready for \(goal): \(total) use\(total == 1 ? "" : "s") of deprecated APIs; "
-            + "\(safe) fixed by `tca-lint --fix`, \(unsafe) more by `--fix --unsafe` (review them), \(manual) by hand."
+            + "\(safe) fixed by `\(fixCommand)`, \(unsafe) more by `--fix --unsafe` (review them), \(manual) by hand."
+    }
+
+    /// The command that applies the safe rewrites the report counts: judged against the target (or the newest
+    /// release the report covers), which may be newer than the project's own version.
+    var fixCommand: String {
+        let version = target ?? items.map(\.deprecatedIn).max()
+        return "tca-lint --fix" + (version.map { " --target-tca \($0)" } ?? "")
     }
 
     /// `releases/tag/0.57.0` → `0.57.0 release notes`; `MigratingTo1.4.md#…` → `MigratingTo1.4`.
@@ -108,8 +115,8 @@ public struct MigrationReport: Sendable {
             for f in item.features.prefix(30) { out += "- \(f.name): \(f.uses)\n" }
             if item.features.count > 30 { out += "- … and \(item.features.count - 30) more features\n" }
         }
-        out += "\nOrder: the oldest deprecation first, as TCA's migration guides follow one another. Run `tca-lint --fix` "
-            + "for the safe rewrites, then `tca-lint --fix --unsafe --diff` to review the rest.\n"
+        out += "\nOrder: the oldest deprecation first, as TCA's migration guides follow one another. Upgrade TCA, run `\(fixCommand)` "
+            + "for the safe rewrites, then add `--unsafe --diff` to review the rest.\n"
         return out
     }
 

