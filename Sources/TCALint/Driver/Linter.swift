@@ -22,6 +22,15 @@ public struct Linter {
 
     static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
 
+    /// The deprecation rules' versions, found once (a dynamic cast per rule and file cost more than the check).
+    static let deprecatedIn: [ObjectIdentifier: TCAVersion] = {
+        var result: [ObjectIdentifier: TCAVersion] = [:]
+        for rule in RuleRegistry.all {
+            if let deprecation = rule as? any DeprecationRule.Type { result[ObjectIdentifier(rule)] = deprecation.deprecatedIn }
+        }
+        return result
+    }()
+
     /// The file's diagnostics in report order (line, column, rule): the file is tokenized here, its facts put into
     /// `project` (or a project of its own), and its fixes built.
     public func lint(_ source: SourceFile, project: FeatureIndex? = nil) -> [Diagnostic] {
@@ -36,8 +45,7 @@ public struct Linter {
         for ruleType in rules {
             let id = ruleType.description.id
             if isRuleExcluded(file.path, id) { continue }
-            if let deprecation = ruleType as? any DeprecationRule.Type, let version = tcaVersion,
-               version < deprecation.deprecatedIn { continue }
+            if let version = tcaVersion, let since = Self.deprecatedIn[ObjectIdentifier(ruleType)], version < since { continue }
             enabled.insert(id)
             result += ruleType.init().check(file)
         }

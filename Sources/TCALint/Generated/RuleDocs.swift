@@ -2490,8 +2490,9 @@ of the async overload shows the rewrite: `Self.run(priority: priority) { _ in tr
 
 TCA 0.x also had a synchronous, Combine-based overload, `fireAndForget(_ work: @escaping () throws -> Void)`,
 and Swift picks it for a closure that does not `await`. That one runs the closure at once, inside `send`, on the
-main thread; `.run` runs its operation later, in a task off the main actor. Such a call is reported with what
-the difference means, and left for a person to rewrite.
+main thread; TCA 1.0's `.run` runs its operation later, in a task off the main actor. Such a call is reported
+with what the difference means, and left for a person to rewrite; so is a call that passes a function
+(`.fireAndForget(environment.dismiss)`), whose overload depends on whether that function is async.
 
 ## Example
 
@@ -2631,7 +2632,7 @@ func close(_ dismiss: @escaping @Sendable () async -> Void) -> Effect<Never> {
 
 Reported as:
 
-> 'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send'
+> 'Effect.fireAndForget' is removed in TCA 1.0; rewrite this call by hand: if the function it passes is synchronous, it runs inside 'send' on the main thread, while TCA 1.0's replacement, '.run { _ in … }', runs its work later, off the main actor
 
 Reached through the type:
 
@@ -2656,7 +2657,7 @@ func copy(_ phrase: String) -> Effect<Never> {
 
 Reported as:
 
-> 'Effect.fireAndForget' is removed in TCA 1.0; this closure does not await, so it runs synchronously inside 'send' on the main thread, where '.run { _ in … }' would run it later, off the main actor: move main-thread work into the reducer, or use '.run' where that timing is fine
+> 'Effect.fireAndForget' is removed in TCA 1.0; this closure does not await, so it runs synchronously inside 'send' on the main thread, while TCA 1.0's replacement, '.run { _ in … }', runs its work later, off the main actor: move main-thread work into the reducer, or use '.run' where that timing is fine
 
 In a merge:
 
@@ -2755,6 +2756,10 @@ let done: Void = schedule(fireAndForget: true)
   `Package.resolved`, manifest, `tca_version:` or `--target-tca` names the version, the rule reports.
 - A `fireAndForget` that a project declares itself anywhere silences the rule for the whole project.
 - `Publisher.fireAndForget()` (TCA 0.x's Combine bridge) is left to the compiler.
+- Judged blind on two public apps (`review/judged.tsv`): 30 of 30 findings true — 26 as first judged, and 4 after
+  the messages for a function passed and for a project older than TCA 0.39 stopped claiming what those calls could
+  not be said to do. The fix is exercised by the documents and tests only: none of the 123 calls in those apps
+  awaits, so none gets one.
 
 """#,
         "force_try_in_effect": #"""
@@ -8992,6 +8997,8 @@ let effectTask = Task { await Search.warmUp() }
   version, the rule reports, and its fix is unsafe.
 - A project that declares its own `EffectTask`, `ReducerProtocol` or `ReducerProtocolOf` anywhere is not
   reported at all, even where a file means TCA's.
+- Judged blind on public apps (`review/judged.tsv`): 72 of 72 findings true (57 in an app on TCA 0.58, judged as
+  their fixes, and 15 in an app whose TCA requirement is 0.57 up to 1.0).
 
 """#,
         "send_for_logic_reuse": #"""

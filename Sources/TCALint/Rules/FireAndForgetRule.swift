@@ -6,7 +6,7 @@ public struct FireAndForgetRule: DeprecationRule {
     public static let description = RuleDescription(
         id: "fire_and_forget",
         name: "Fire And Forget",
-        summary: "`Effect.fireAndForget` is deprecated since TCA 0.53 and gone in 1.0; use `.run { _ in … }`",
+        summary: "`Effect.fireAndForget` was removed in TCA 1.0; rewrite it with `.run { _ in … }`",
         defaultSeverity: .warning,
         fixAvailability: .sometimes,
         prefilterNeedles: ["fireAndForget"]
@@ -18,7 +18,8 @@ public struct FireAndForgetRule: DeprecationRule {
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
         // A project with its own `fireAndForget` (a pre-TCA Combine store, an extension of its own) means that one.
-        guard !file.project.declaresOwn("func fireAndForget") else { return [] }
+        guard file.facts.file.deprecatedUses.contains(where: { $0.api == .fireAndForget }),
+              !file.project.declaresOwn("func fireAndForget") else { return [] }
         var findings: [Finding] = []
         for use in file.facts.file.deprecatedUses where use.api == .fireAndForget {
             let rewrite = fixFor(use)
@@ -43,8 +44,13 @@ public struct FireAndForgetRule: DeprecationRule {
     }
 
     static func message(_ use: DeprecatedUseFacts, fixable: FixApplicability?) -> String {
-        if use.closureOpen != nil && !use.bodyAwaits {
-            return "'Effect.fireAndForget' is removed in TCA 1.0; this closure does not await, so it runs synchronously inside 'send' on the main thread, where '.run { _ in … }' would run it later, off the main actor: move main-thread work into the reducer, or use '.run' where that timing is fine"
+        // Only a closure that awaits tells which overload Swift picks: the async one, deprecated in 0.53. A
+        // synchronous closure, or a function passed whose kind is not in sight, may be TCA 0.x's synchronous one.
+        guard use.closureOpen != nil else {
+            return "'Effect.fireAndForget' is removed in TCA 1.0; rewrite this call by hand: if the function it passes is synchronous, it runs inside 'send' on the main thread, while TCA 1.0's replacement, '.run { _ in … }', runs its work later, off the main actor"
+        }
+        guard use.bodyAwaits else {
+            return "'Effect.fireAndForget' is removed in TCA 1.0; this closure does not await, so it runs synchronously inside 'send' on the main thread, while TCA 1.0's replacement, '.run { _ in … }', runs its work later, off the main actor: move main-thread work into the reducer, or use '.run' where that timing is fine"
         }
         let base = "'Effect.fireAndForget' is deprecated since TCA 0.53 and removed in 1.0; use '.run { _ in … }', which ignores 'send'"
         switch fixable {

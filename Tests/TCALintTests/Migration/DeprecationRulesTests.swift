@@ -82,7 +82,11 @@ final class DeprecationRulesTests: XCTestCase {
         let source = "func copy(_ s: String) -> Effect<Never> {\n  .fireAndForget {\n    UIPasteboard.general.string = s\n  }\n}\n"
         let found = try XCTUnwrap(diagnostics(source, version: TCAVersion(0, 56, 0)).first)
         XCTAssertNil(found.fix)
-        XCTAssertTrue(found.message.contains("runs synchronously inside 'send' on the main thread"), found.message)
+        XCTAssertTrue(found.message.contains("runs synchronously inside 'send' on the main thread, while TCA 1.0's replacement"), found.message)
+        // A function passed: its overload is not in sight, so the message claims no deprecation version.
+        let passed = try XCTUnwrap(diagnostics("let e = Effect<Never>.fireAndForget(environment.dismiss)\n", version: TCAVersion(0, 56, 0)).first)
+        XCTAssertNil(passed.fix)
+        XCTAssertTrue(passed.message.hasPrefix("'Effect.fireAndForget' is removed in TCA 1.0; rewrite this call by hand"), passed.message)
     }
 
     func testTheProjectsOwnNamesAreItsOwn() {
