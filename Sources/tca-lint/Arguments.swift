@@ -109,11 +109,7 @@ struct LintOptions {
                 case "--stdin-path": options.stdinPath = value
                 case "--path": options.paths.append(value)   // SwiftLint's spelling of an operand
                 case "--cache-path": options.notes.append(noCacheNote(name))
-                case "--target-tca":
-                    guard let version = TCAVersion(value) else {
-                        throw CommandError.usage("--target-tca needs a TCA version such as 1.7.2, not '\(value)'")
-                    }
-                    options.targetTCA = version
+                case "--target-tca": options.targetTCA = try parseTargetTCA(value)
                 case "--exit-codes":
                     guard let style = ExitCodeStyle(rawValue: value) else {
                         let names = ExitCodeStyle.allCases.map(\.rawValue)
@@ -203,6 +199,14 @@ struct LintOptions {
         }
         if paths.isEmpty && !useScriptInputFileLists && !useScriptInputFiles { paths = ["."] }
     }
+}
+
+/// The value of `--target-tca` (lint, migrate).
+func parseTargetTCA(_ value: String) throws -> TCAVersion {
+    guard let version = TCAVersion(value) else {
+        throw CommandError.usage("--target-tca needs a TCA version such as 1.7.2, not '\(value)'")
+    }
+    return version
 }
 
 /// Operands only (for `explain`, `dump`): any option but `--help` is a usage error.

@@ -49,42 +49,35 @@ enum GraphCommand {
     """
 
     static func parse(_ arguments: ArraySlice<String>) throws -> Options {
-        var reader = Arguments(arguments)
         var options = Options()
-        while let item = reader.next() {
-            switch item {
-            case .operand(let path): options.paths.append(path)
-            case .option(let name, let inline):
-                if try options.common.read(name, inline: inline, from: &reader) { continue }
-                switch name {
-                case "--format":
-                    let value = try reader.value(for: name, inline: inline)
-                    guard let format = Format(rawValue: value.lowercased()) else {
-                        throw CommandError.usage("unknown graph format '\(value)'; expected "
-                                                 + Format.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                    options.format = format
-                case "--root":
-                    let value = try reader.value(for: name, inline: inline)
-                    guard !value.isEmpty else { throw CommandError.usage("--root needs a feature name") }
-                    options.focus.root = value
-                case "--depth":
-                    let value = try reader.value(for: name, inline: inline)
-                    guard let depth = Int(value), depth >= 0 else {
-                        throw CommandError.usage("--depth needs a whole number of compositions (0 or more), not '\(value)'")
-                    }
-                    options.focus.depth = depth
-                case "--only-findings": options.focus.onlyFindings = true
-                case "--no-findings": options.findings = false
-                default:
-                    throw CommandError.usage("unknown option '\(name)' for graph")
+        try ProjectCommand.parse(arguments, command: "graph", paths: &options.paths, common: &options.common) { name, inline, reader in
+            switch name {
+            case "--format":
+                let value = try reader.value(for: name, inline: inline)
+                guard let format = Format(rawValue: value.lowercased()) else {
+                    throw CommandError.usage("unknown graph format '\(value)'; expected "
+                                             + Format.allCases.map(\.rawValue).joined(separator: ", "))
                 }
+                options.format = format
+            case "--root":
+                let value = try reader.value(for: name, inline: inline)
+                guard !value.isEmpty else { throw CommandError.usage("--root needs a feature name") }
+                options.focus.root = value
+            case "--depth":
+                let value = try reader.value(for: name, inline: inline)
+                guard let depth = Int(value), depth >= 0 else {
+                    throw CommandError.usage("--depth needs a whole number of compositions (0 or more), not '\(value)'")
+                }
+                options.focus.depth = depth
+            case "--only-findings": options.focus.onlyFindings = true
+            case "--no-findings": options.findings = false
+            default: return false
             }
+            return true
         }
         if options.focus.onlyFindings && !options.findings {
             throw CommandError.usage("--only-findings and --no-findings contradict each other")
         }
-        if options.paths.isEmpty { options.paths = ["."] }
         return options
     }
 

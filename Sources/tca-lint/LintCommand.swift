@@ -152,8 +152,9 @@ enum LintCommand {
                          configuration: Configuration) throws -> LintPlan {
         var plan = try configurationError { try LintPlan(paths: options.paths, resolver: resolver) }
         plan.note(configuration.warnings)
-        plan.judgeTCA(target: options.targetTCA,
-                      detected: TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: options.paths.first ?? "."))?.version)
+        plan.judgeTCA(target: options.targetTCA) {
+            TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: options.paths.first ?? "."))
+        }
         for warning in plan.warnings { Output.stderr(warning + "\n") }
         let allowed = options.allowZeroLintableFiles || configuration.allowZeroLintableFiles
         if plan.fileCount == 0 && plan.walkProblems.isEmpty && !allowed {

@@ -37,17 +37,19 @@ struct LintPlan {
         groups.removeAll { $0.files.isEmpty }
     }
 
+    /// The TCA version found in the project's files, when `judgeTCA` had to look (`.some(nil)`: looked, found none).
+    private(set) var detectedTCA: DetectedTCAVersion?? = nil
+
     /// Sets the TCA version each group's deprecation rules judge against: `target` (`--target-tca`) over the
-    /// group's configured `tca_version` over `detected` (the project's `Package.resolved` or manifest).
-    mutating func judgeTCA(target: TCAVersion?, detected: @autoclosure () -> TCAVersion?) {
+    /// group's configured `tca_version` over `detect()` (the project's `Package.resolved` or manifest), read once.
+    mutating func judgeTCA(target: TCAVersion?, detect: () -> DetectedTCAVersion?) {
         let usesVersion = groups.contains { $0.linter.rules.contains { $0 is any DeprecationRule.Type } }
         guard usesVersion else { return }
-        var found: TCAVersion?? = nil
         for i in groups.indices {
             if let target { groups[i].linter.tcaVersion = target; continue }
             if groups[i].linter.tcaVersion != nil { continue }
-            if found == nil { found = .some(detected()) }
-            groups[i].linter.tcaVersion = found!
+            if detectedTCA == nil { detectedTCA = .some(detect()) }
+            groups[i].linter.tcaVersion = detectedTCA??.version
         }
     }
 

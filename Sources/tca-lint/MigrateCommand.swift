@@ -27,34 +27,23 @@ enum MigrateCommand {
     """
 
     static func parse(_ arguments: ArraySlice<String>) throws -> Options {
-        var reader = Arguments(arguments)
         var options = Options()
         var formatGiven = false
-        while let item = reader.next() {
-            switch item {
-            case .operand(let path): options.paths.append(path)
-            case .option(let name, let inline):
-                if try options.common.read(name, inline: inline, from: &reader) { continue }
-                switch name {
-                case "--format":
-                    let value = try reader.value(for: name, inline: inline).lowercased()
-                    guard ["markdown", "md", "json"].contains(value) else {
-                        throw CommandError.usage("unknown migrate format '\(value)'; expected markdown or json")
-                    }
-                    options.format = value == "json" ? "json" : "markdown"
-                    formatGiven = true
-                case "--target-tca":
-                    let value = try reader.value(for: name, inline: inline)
-                    guard let version = TCAVersion(value) else {
-                        throw CommandError.usage("--target-tca needs a TCA version such as 1.7.2, not '\(value)'")
-                    }
-                    options.target = version
-                default: throw CommandError.usage("unknown option '\(name)' for migrate")
+        try ProjectCommand.parse(arguments, command: "migrate", paths: &options.paths, common: &options.common) { name, inline, reader in
+            switch name {
+            case "--format":
+                let value = try reader.value(for: name, inline: inline).lowercased()
+                guard ["markdown", "md", "json"].contains(value) else {
+                    throw CommandError.usage("unknown migrate format '\(value)'; expected markdown or json")
                 }
+                options.format = value == "json" ? "json" : "markdown"
+                formatGiven = true
+            case "--target-tca": options.target = try parseTargetTCA(try reader.value(for: name, inline: inline))
+            default: return false
             }
+            return true
         }
         if !formatGiven, let path = options.outputPath, path.lowercased().hasSuffix(".json") { options.format = "json" }
-        if options.paths.isEmpty { options.paths = ["."] }
         return options
     }
 
@@ -67,7 +56,8 @@ enum MigrateCommand {
         let run = try ProjectCommand(paths: options.paths, options: options.common)
 
         let rules = RuleRegistry.all.compactMap { $0 as? any DeprecationRule.Type }
-        let detected = TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: options.paths[0]))
+        // The plan read the project's version already when its rules include a deprecation rule.
+        let detected = run.plan.detectedTCA ?? TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: options.paths[0]))
         var linter = Linter(rules: rules)
         // Listed up to the target; without one, every deprecation tca-lint knows (what the next releases bring too),
         // with fixes judged as for a project on the newest of those releases.

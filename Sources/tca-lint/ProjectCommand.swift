@@ -29,6 +29,22 @@ struct ProjectCommand {
         }
     }
 
+    /// Reads a project command's arguments: operands are paths (default `.`), the common options are read here,
+    /// and `own` reads the command's own options (false: not one of them, a usage error naming `command`).
+    static func parse(_ arguments: ArraySlice<String>, command: String, paths: inout [String], common: inout CommonOptions,
+                      own: (_ name: String, _ inline: String?, _ reader: inout Arguments) throws -> Bool) throws {
+        var reader = Arguments(arguments)
+        while let item = reader.next() {
+            switch item {
+            case .operand(let path): paths.append(path)
+            case .option(let name, let inline):
+                if try common.read(name, inline: inline, from: &reader) { continue }
+                guard try own(name, inline, &reader) else { throw CommandError.usage("unknown option '\(name)' for \(command)") }
+            }
+        }
+        if paths.isEmpty { paths = ["."] }
+    }
+
     let configuration: Configuration
     let plan: LintPlan
     let jobs: Int

@@ -164,7 +164,7 @@ public enum TCAVersionDetector {
         let bytes = Array(manifest.utf8)
         let needle = Array("swift-composable-architecture".utf8)
         var i = 0
-        while let found = firstIndex(of: needle, in: bytes, from: i) {
+        while let found = Prefilter.firstIndex(of: needle, in: bytes, from: i) {
             i = found + needle.count
             // The call's text: up to the parenthesis that closes the one the URL is in (or 300 bytes).
             var depth = 0
@@ -180,16 +180,6 @@ public enum TCAVersionDetector {
             guard call.contains("from:") || call.contains("exact:") || call.contains("..<") || call.contains("...")
                     || call.contains("requirement") || call.contains("upToNext") else { continue }
             if let version = firstQuotedVersion(in: call) { return version }
-        }
-        return nil
-    }
-
-    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
-        var i = start
-        while i <= bytes.count - needle.count {
-            if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
         }
         return nil
     }

@@ -28,9 +28,7 @@ public enum DOTGraph {
     }
 
     static func label(_ node: FeatureGraph.Node) -> String {
-        var lines = [node.name, node.isUnresolved ? "not resolved to a feature" : node.kind + (node.hasNoParent ? ", no parent" : "")]
-        if !node.findings.isEmpty { lines.append(GraphLayout.badgeText(node) + " " + node.ruleIDs.joined(separator: ", ")) }
-        return lines.joined(separator: "\n")
+        ([node.name, node.caption] + (node.findingsLine.map { [$0] } ?? [])).joined(separator: "\n")
     }
 
     /// A DOT double-quoted string: `"` and `\` escaped (so `\.$destination` prints as written), newlines as `\n`.

@@ -24,6 +24,19 @@ public struct FeatureGraph: Sendable, Equatable {
         public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
         /// The rule ids of its findings, sorted, once each.
         public var ruleIDs: [String] { Array(Set(findings.map(\.ruleID))).sorted() }
+        /// `2 errors · 1 warning` in short, as every format shows it: `✖2 ▲1` ("" without findings).
+        public var badge: String {
+            var parts: [String] = []
+            if errorCount > 0 { parts.append("✖\(errorCount)") }
+            if warningCount > 0 { parts.append("▲\(warningCount)") }
+            return parts.joined(separator: " ")
+        }
+        /// The line under the name in Mermaid and DOT: the kind (with `, no parent`), or that the child is unresolved.
+        public var caption: String {
+            isUnresolved ? "not resolved to a feature" : kind + (hasNoParent ? ", no parent" : "")
+        }
+        /// The badge and the rule ids (`▲2 reduce_before_scope, send_for_logic_reuse`), or nil without findings.
+        public var findingsLine: String? { findings.isEmpty ? nil : badge + " " + ruleIDs.joined(separator: ", ") }
     }
 
     public struct NodeFinding: Sendable, Equatable {

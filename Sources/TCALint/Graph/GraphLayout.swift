@@ -26,17 +26,9 @@ public struct GraphLayout: Sendable {
     static let partGap = 48.0
 
     static func width(of node: FeatureGraph.Node) -> Double {
-        let badge = node.findings.isEmpty ? 0 : Double(badgeText(node).count + 2)
+        let badge = node.findings.isEmpty ? 0 : Double(node.badge.count + 2)
         let longest = max(Double(node.name.count) + badge, Double(node.kind.count))
         return (longest * characterWidth + 20).rounded()
-    }
-
-    /// `2 errors · 1 warning` as the box shows it in short: `✖2 ▲1`.
-    static func badgeText(_ node: FeatureGraph.Node) -> String {
-        var parts: [String] = []
-        if node.errorCount > 0 { parts.append("✖\(node.errorCount)") }
-        if node.warningCount > 0 { parts.append("▲\(node.warningCount)") }
-        return parts.joined(separator: " ")
     }
 
     public init(_ graph: FeatureGraph, maxRowWidth: Double = 1600) {

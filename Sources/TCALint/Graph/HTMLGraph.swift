@@ -9,8 +9,8 @@ public enum HTMLGraph {
         let data = JSONWriter.prettyPrinted(JSONGraph.value(graph)).replacingAll("</", with: "<\\/")
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<title>\(SVGGraph.escaped(title))</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
-        out += "<header><strong>\(SVGGraph.escaped(title))</strong>"
+        out += "<title>\(XMLEscaping.escape(title))</title>\n<style>\n\(css)</style>\n</head>\n<body>\n"
+        out += "<header><strong>\(XMLEscaping.escape(title))</strong>"
         out += " <span id=\"summary\">\(graph.nodes.filter { !$0.isUnresolved }.count) features, \(graph.edges.count) compositions,"
         out += " \(graph.nodes.reduce(0) { $0 + $1.findings.count }) findings on features</span>"
         out += " <input id=\"search\" type=\"search\" placeholder=\"Search features…\" autocomplete=\"off\" aria-label=\"Search features\">"
@@ -206,22 +206,18 @@ public enum HTMLGraph {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced, compared byte by byte (no Foundation, whatever the platform).
+    /// Every occurrence of `target` replaced, found with the prefilter's byte search (no Foundation).
     func replacingAll(_ target: String, with replacement: String) -> String {
         let bytes = Array(utf8), needle = Array(target.utf8)
-        guard !needle.isEmpty, bytes.count >= needle.count else { return self }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            if i + needle.count <= bytes.count && bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle {
-                out += replacement.utf8
-                i += needle.count
-            } else {
-                out.append(bytes[i])
-                i += 1
-            }
+        var start = 0
+        while let found = Prefilter.firstIndex(of: needle, in: bytes, from: start) {
+            out += bytes[start..<found]
+            out += replacement.utf8
+            start = found + needle.count
         }
+        guard start > 0 else { return self }
+        out += bytes[start...]
         return String(decoding: out, as: UTF8.self)
     }
 }

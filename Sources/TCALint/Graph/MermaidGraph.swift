@@ -20,11 +20,7 @@ public enum MermaidGraph {
 
     /// Name, kind, and findings (`✖1 ▲2 rule_a, rule_b`) on lines of their own.
     static func label(_ node: FeatureGraph.Node) -> String {
-        var lines = [escaped(node.name), "<i>" + escaped(node.isUnresolved ? "not resolved to a feature" : node.kind
-                                                       + (node.hasNoParent ? ", no parent" : "")) + "</i>"]
-        if !node.findings.isEmpty {
-            lines.append(escaped(GraphLayout.badgeText(node) + " " + node.ruleIDs.joined(separator: ", ")))
-        }
+        let lines = [escaped(node.name), "<i>" + escaped(node.caption) + "</i>"] + (node.findingsLine.map { [escaped($0)] } ?? [])
         return lines.joined(separator: "<br/>")
     }
 

@@ -23,25 +23,25 @@ public enum SVGGraph {
             siblings[edge.from] = sibling + 1
             let (d, mid) = path(from: a, to: b, labelAt: sibling % 2 == 0 ? 0.75 : 0.45)
             out += "<g class=\"edge\" id=\"edge-\(i)\" data-from=\"\(edge.from)\" data-to=\"\(edge.to)\">"
-            out += "<title>\(escaped(edge.label + " (" + edge.location + ")"))</title>"
+            out += "<title>\(XMLEscaping.escape(edge.label + " (" + edge.location + ")"))</title>"
             out += "<path d=\"\(d)\" fill=\"none\" stroke=\"#90a4ae\" stroke-width=\"1.3\" marker-end=\"url(#arrow)\"/>"
             out += "<text class=\"edge-label\" x=\"\(format(mid.x))\" y=\"\(format(mid.y))\" text-anchor=\"middle\" font-size=\"10\""
-            out += " fill=\"#455a64\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(escaped(edge.label))</text></g>\n"
+            out += " fill=\"#455a64\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(XMLEscaping.escape(edge.label))</text></g>\n"
         }
         out += "</g>\n<g id=\"nodes\">\n"
         for node in graph.nodes {
             guard let box = layout.boxes[node.id] else { continue }
-            out += "<g class=\"node \(classes(node))\" id=\"node-\(node.id)\" data-id=\"\(node.id)\" data-name=\"\(escaped(node.name))\">"
-            out += "<title>\(escaped(tooltip(node)))</title>"
+            out += "<g class=\"node \(classes(node))\" id=\"node-\(node.id)\" data-id=\"\(node.id)\" data-name=\"\(XMLEscaping.escape(node.name))\">"
+            out += "<title>\(XMLEscaping.escape(tooltip(node)))</title>"
             out += "<rect x=\"\(format(box.x))\" y=\"\(format(box.y))\" width=\"\(format(box.width))\" height=\"\(format(box.height))\""
             out += " rx=\"7\" fill=\"\(fill(node))\" stroke=\"\(stroke(node))\" stroke-width=\"\(node.findings.isEmpty ? "1.2" : "2.5")\""
             out += node.isUnresolved ? " stroke-dasharray=\"5 4\"/>" : "/>"
-            out += "<text x=\"\(format(box.x + 10))\" y=\"\(format(box.y + 19))\" font-weight=\"bold\" fill=\"#263238\">\(escaped(node.name))</text>"
+            out += "<text x=\"\(format(box.x + 10))\" y=\"\(format(box.y + 19))\" font-weight=\"bold\" fill=\"#263238\">\(XMLEscaping.escape(node.name))</text>"
             let kind = node.isUnresolved ? "not resolved" : node.kind
-            out += "<text x=\"\(format(box.x + 10))\" y=\"\(format(box.y + 36))\" font-size=\"11\" fill=\"#607d8b\">\(escaped(kind))</text>"
+            out += "<text x=\"\(format(box.x + 10))\" y=\"\(format(box.y + 36))\" font-size=\"11\" fill=\"#607d8b\">\(XMLEscaping.escape(kind))</text>"
             if !node.findings.isEmpty {
                 out += "<text class=\"badge\" x=\"\(format(box.x + box.width - 8))\" y=\"\(format(box.y + 19))\" text-anchor=\"end\""
-                out += " fill=\"\(stroke(node))\" font-weight=\"bold\">\(escaped(GraphLayout.badgeText(node)))</text>"
+                out += " fill=\"\(stroke(node))\" font-weight=\"bold\">\(XMLEscaping.escape(node.badge))</text>"
             }
             out += "</g>\n"
         }
@@ -108,19 +108,5 @@ public enum SVGGraph {
         let sign = tenths < 0 ? "-" : ""
         let magnitude = abs(tenths)
         return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
-    }
-
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }
