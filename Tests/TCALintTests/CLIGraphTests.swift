@@ -123,8 +123,8 @@ final class CLIGraphTests: XCTestCase {
     }
 
     /// On a fixture, the edges its body writes and the findings its markers expect, each on the feature holding it:
-    /// `fixtures/Legacy/LegacyRoot.swift` marks two parent_matches_child_action, a body_and_reduce and three
-    /// reducer_protocol_renamed inside `LegacyRoot`; a send_for_logic_reuse, two reducer_protocol_renamed and a
+    /// `fixtures/Legacy/LegacyRoot.swift` marks two parent_matches_child_action, a body_and_reduce, three
+    /// legacy_case_path and three reducer_protocol_renamed inside `LegacyRoot`; a send_for_logic_reuse, two reducer_protocol_renamed and a
     /// fire_and_forget inside `LegacyCounter`; two reducer_protocol_renamed and a fire_and_forget inside
     /// `LegacyProfile`; `LegacyStats` is declared nowhere.
     func testTheLegacyFixturesGraph() throws {
@@ -142,7 +142,8 @@ final class CLIGraphTests: XCTestCase {
         func rules(_ name: String) -> [String] {
             ((node(name)?["findings"] as? [[String: Any]]) ?? []).compactMap { $0["rule"] as? String }.sorted()
         }
-        XCTAssertEqual(rules("LegacyRoot"), ["body_and_reduce", "parent_matches_child_action", "parent_matches_child_action",
+        XCTAssertEqual(rules("LegacyRoot"), ["body_and_reduce", "legacy_case_path", "legacy_case_path", "legacy_case_path",
+                                             "parent_matches_child_action", "parent_matches_child_action",
                                              "reducer_protocol_renamed", "reducer_protocol_renamed", "reducer_protocol_renamed"])
         XCTAssertEqual(rules("LegacyCounter"), ["fire_and_forget", "reducer_protocol_renamed", "reducer_protocol_renamed",
                                                 "send_for_logic_reuse"])

@@ -68,7 +68,8 @@ final class FixFixtureTests: XCTestCase {
 
     /// Findings of fixable rules that no fix removes, across every fixture (read from the fixtures:
     /// elements sharing a line; `UUID()` in a `static` helper, which cannot read `self`'s dependency; the two
-    /// `.fireAndForget` closures of LegacyRoot.swift, which do not await and so call the synchronous overload).
+    /// `.fireAndForget` closures of LegacyRoot.swift, which do not await and so call the synchronous overload; the `/Action.x`
+    /// case paths of the two legacy features, whose `Action` is not `@CasePathable`).
     func testFixingEveryFixtureLeavesOnlyTheKnownUnfixableFindings() throws {
         let fixable = Set(RuleRegistry.all.filter { $0.description.fixAvailability != .none }.map { $0.description.id })
         var left: [String] = []
@@ -84,6 +85,10 @@ final class FixFixtureTests: XCTestCase {
             "Effects/RecorderFeature.swift uncontrolled_dependency",
             "Legacy/LegacyRoot.swift fire_and_forget",
             "Legacy/LegacyRoot.swift fire_and_forget",
+            "Legacy/LegacyRoot.swift legacy_case_path",
+            "Legacy/LegacyRoot.swift legacy_case_path",
+            "Legacy/LegacyRoot.swift legacy_case_path",
+            "Lifetimes/LegacyTimerFeature.swift legacy_case_path",
             "SplitLogic/Onboarding.swift uncontrolled_dependency",
             "fixes/BindingReducerFixes.swift binding_reducer_not_first",
             "fixes/EffectFixes.swift force_try_in_effect",

@@ -141,6 +141,38 @@ public struct _ReducerPrinter<State, Action> {
 /// (`var child: Child.Action?`, in the fixture's context file), so `\.child` is a key path to it.
 public typealias CaseKeyPath<Root, Value> = KeyPath<Root, Value?>
 
+// MARK: Case paths before case key paths
+
+/// TCA before 1.4 (CasePaths before 1.1): `/Action.child` makes a case path from the case's embed function; the
+/// composition operators had overloads taking one. Kept for the fixes that rewrite them as case key paths.
+public struct AnyCasePath<Root, Value> {
+    public init(embed: @escaping (Value) -> Root) {}
+}
+
+prefix operator /
+
+public prefix func / <Root, Value>(embed: @escaping (Value) -> Root) -> AnyCasePath<Root, Value> { AnyCasePath(embed: embed) }
+
+extension Scope {
+    public init<ChildState, ChildAction>(
+        state: WritableKeyPath<ParentState, ChildState>, action: AnyCasePath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    ) where ChildState == Child.State, ChildAction == Child.Action {}
+}
+
+extension Reducer {
+    public func ifLet<ChildState, ChildAction, Destination: Reducer>(
+        _ state: WritableKeyPath<State, PresentationState<ChildState>>,
+        action: AnyCasePath<Action, PresentationAction<ChildAction>>,
+        @ReducerBuilder<ChildState, ChildAction> destination: () -> Destination
+    ) -> _Modified<Self> where Destination.State == ChildState, Destination.Action == ChildAction { _Modified(base: self) }
+
+    public func forEach<ElementState, ElementAction, Element: Reducer>(
+        _ state: WritableKeyPath<State, StackState<ElementState>>, action: AnyCasePath<Action, StackAction<ElementState, ElementAction>>,
+        @ReducerBuilder<ElementState, ElementAction> destination: () -> Element
+    ) -> _Modified<Self> where Element.State == ElementState, Element.Action == ElementAction { _Modified(base: self) }
+}
+
 // MARK: Bindings
 
 public protocol BindableAction<State> {

@@ -137,7 +137,30 @@ struct BuilderReader {
                                              forceUnwraps: hasBang, unwrapsChild: code.isOperator(state.end - 1, "!"),
                                              rootField: rootField(state.start))
         }
+        if let state, let path = casePath(from: state.start, to: state.end) { edge.stateCasePath = path }
+        if let action, let path = casePath(from: action.start, to: action.end) { edge.actionCasePath = path }
         return edge
+    }
+
+    /// The argument at tokens [start, end) when it starts with the `/` case path operator: `/Action.child` has root
+    /// `Action` and case `child`; a longer path keeps its root and has no single case.
+    private func casePath(from start: Int, to end: Int) -> CasePathArgumentFacts? {
+        guard start < end, code.isOperator(start, "/"), code.isNameLike(start + 1) else { return nil }
+        // The root: the leading type names (`Feature.Action`, `Self.State`), up to the first lowercase member.
+        var j = start + 1
+        var rootEnd = j
+        while j < end, code.isNameLike(j), code.startsUppercase(j) || code.is(j, "Self") {
+            rootEnd = j
+            guard code.isDot(j + 1) else { break }
+            j += 2
+        }
+        var caseName: String?
+        if code.isDot(rootEnd + 1), rootEnd + 3 == end, code.isNameLike(rootEnd + 2) || code.kind(rootEnd + 2) == .keyword {
+            caseName = CasePath.name(rootEnd + 2, code: code)
+        }
+        return CasePathArgumentFacts(anchor: extractor.anchor(start), end: code.tokens[end - 1].endOffset,
+                                     text: code.shownText(from: start, through: end - 1),
+                                     root: code.sourceText(from: start + 1, through: rootEnd), caseName: caseName)
     }
 
     struct Argument {

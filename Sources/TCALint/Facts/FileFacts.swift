@@ -459,6 +459,11 @@ public struct EdgeFacts: Sendable, Equatable {
     public var firstArgument: String = ""
     /// The state argument when it is a key path literal (`\.child!`).
     public var stateKeyPath: KeyPathFacts? = nil
+    /// The state argument when it is a `CasePath` made with the `/` operator (`Scope(state: /State.loaded, …)`,
+    /// `.ifCaseLet(/State.a, …)`).
+    public var stateCasePath: CasePathArgumentFacts? = nil
+    /// The action argument when it is a `CasePath` made with the `/` operator (`action: /Action.child`).
+    public var actionCasePath: CasePathArgumentFacts? = nil
 
     /// `Scope(state: \.self, action: \.self)`: the parent's own state and actions, not a child.
     public var isIdentity: Bool { statePath == "self" && actionPath == "self" }
@@ -471,6 +476,23 @@ public struct EdgeFacts: Sendable, Equatable {
 
     /// The action path's components (`\.child.destination` → [child, destination]).
     public var actionComponents: [String] { actionPath.split(separator: ".").map(String.init) }
+}
+
+/// A composition's argument written as a `CasePath` with the `/` prefix operator (`/Action.child`,
+/// `/Feature.Action.row(id:action:)`, `/Action.child .. /Child.Action.x`): the form TCA 1.4 replaced with case key
+/// paths (`\.child`).
+public struct CasePathArgumentFacts: Sendable, Equatable {
+    /// The `/` token.
+    public var anchor: Anchor
+    /// The byte offset just past the argument's last token.
+    public var end: Int
+    /// As written, on one line.
+    public var text: String
+    /// The type the path starts from, as written (`Action`, `Feature.Action`, `Self.State`).
+    public var root: String
+    /// The case, when the path is exactly `/Root.case`; nil for anything longer (`(id:action:)` labels, a
+    /// second component, `..` appending).
+    public var caseName: String?
 }
 
 /// A key path literal given as a state argument.

@@ -96,10 +96,15 @@ public struct ActionModel: Sendable {
         public var declarations: [FactLocation]
         /// Base names of what its declarations inherit (`BindableAction`, `ViewAction`).
         public var inherits: [String] = []
+        /// Case key paths (`\.child`) can name its cases: `@CasePathable`, by hand or by `@Reducer` (only
+        /// `Action` is asked).
+        public var isCasePathable = false
     }
     public var enums: [ActionEnum] = []
     /// `typealias Action = FeatureAction<Self>`: the aliased type, as written.
     public var alias: String?
+    /// The project's enum `alias` names, when it declares one (its name as written, without generic arguments).
+    public var aliased: ActionEnum?
 
     /// The enum at a name relative to the feature (`Action`, `Action.View`).
     public func enumNamed(_ name: String) -> ActionEnum? { enums.first { $0.name == name } }
@@ -118,6 +123,8 @@ public struct StateModel: Sendable {
     /// Cases, for an enum state.
     public var cases: [EnumCaseFacts]
     public var declarations: [FactLocation]
+    /// An enum state whose cases case key paths can name (`@CasePathable`, by hand or by `@Reducer`).
+    public var isCasePathable = false
 
     public func field(_ name: String) -> PropertyFacts? { fields.first { $0.name == name } }
 }

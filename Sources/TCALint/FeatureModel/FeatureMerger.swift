@@ -189,8 +189,10 @@ struct FeatureMerger {
         let name = Self.written(key).lastDotComponent.map(String.init) ?? key
         var chainNames = Set(evidence)
         for d in decls { for i in d.inherits where reducerProtocols.contains(i) { chainNames.formUnion(chain(i)) } }
-        let action = actionModel(of: key)
-        let (state, stateDecls) = stateModel(of: key)
+        // `@Reducer` makes the `State` and `Action` enums declared in its body `@CasePathable`.
+        let macroHosts = decls.filter { $0.attributes.contains("Reducer") && $0.kind != "extension" }
+        let action = actionModel(of: key, macroHosts: macroHosts)
+        let (state, stateDecls) = stateModel(of: key, macroHosts: macroHosts)
         // Logic in the state's own methods (`mutating func fetch() -> Effect<Action>` on `State`) is the feature's too.
         let logic = (decls.flatMap { $0.logic } + stateDecls.flatMap { $0.logic }).map {
             resolvingActionPrefix($0, feature: key, name: name, action: action)
@@ -376,7 +378,19 @@ struct FeatureMerger {
         return result
     }
 
-    private func actionModel(of key: String) -> ActionModel {
+    /// Whether case key paths (`\.child`) can name the enum's cases: it is `@CasePathable` (or conforms), or it is
+    /// declared in the body of a `@Reducer` type, whose macro applies `@CasePathable` to `State` and `Action`.
+    static func isCasePathable(_ decls: [TypeFacts], macroHosts: [TypeFacts]) -> Bool {
+        decls.contains { d in
+            d.attributes.contains("CasePathable") || d.inherits.contains("CasePathable")
+                || (d.kind == "enum" && macroHosts.contains { host in
+                    host.location.path == d.location.path && host.membersOpen.offset < d.anchor.offset
+                        && d.anchor.offset < host.membersClose.offset
+                })
+        }
+    }
+
+    private func actionModel(of key: String, macroHosts: [TypeFacts] = []) -> ActionModel {
         var model = ActionModel()
         model.alias = aliases[Self.written(key) + ".Action"]
         for child in nested[key] ?? [] {
@@ -384,10 +398,21 @@ struct FeatureMerger {
             guard last.hasSuffix("Action"), let decls = groups[child], decls.contains(where: { $0.kind == "enum" || $0.kind == "extension" }) else { continue }
             model.enums.append(actionEnum(last, decls))
             if last == "Action" {
+                model.enums[model.enums.count - 1].isCasePathable = Self.isCasePathable(decls, macroHosts: macroHosts)
                 for inner in nested[child] ?? [] {
                     guard let innerDecls = groups[inner], innerDecls.contains(where: { $0.kind == "enum" }) else { continue }
                     model.enums.append(actionEnum("Action." + String(inner.dropFirst(child.count + 1)), innerDecls))
                 }
+            }
+        }
+        // `typealias Action = FeatureAction<Self>`: the project's own enum it names, for what only the enum's
+        // declaration tells (whether it is @CasePathable).
+        if let alias = model.alias, model.enumNamed("Action") == nil {
+            let written = String(alias.prefix { $0 != "<" }).trimmingWhitespace()
+            if let target = groupNames.resolve(written, from: key), let decls = groups[target], decls.contains(where: { $0.kind == "enum" }) {
+                var aliased = actionEnum(written, decls)
+                aliased.isCasePathable = Self.isCasePathable(decls, macroHosts: [])
+                model.aliased = aliased
             }
         }
         return model
@@ -398,7 +423,7 @@ struct FeatureMerger {
                                inherits: decls.flatMap { $0.inherits })
     }
 
-    private func stateModel(of key: String) -> (StateModel?, [TypeFacts]) {
+    private func stateModel(of key: String, macroHosts: [TypeFacts] = []) -> (StateModel?, [TypeFacts]) {
         var stateKey = key + ".State"
         if groups[stateKey] == nil, let target = aliases[Self.written(stateKey)] {
             // The aliased type as written (`Parent.ChildState`), else its base name.
@@ -413,7 +438,8 @@ struct FeatureMerger {
         for d in decls { for p in d.properties where !p.isStatic && seen.insert(p.name).inserted { fields.append(p) } }
         return (StateModel(qualifiedName: stateKey, kind: primary?.kind ?? "extension",
                            isObservable: decls.contains { $0.attributes.contains("ObservableState") },
-                           fields: fields, cases: decls.flatMap { $0.cases }, declarations: decls.map { $0.location }.sorted()), decls)
+                           fields: fields, cases: decls.flatMap { $0.cases }, declarations: decls.map { $0.location }.sorted(),
+                           isCasePathable: Self.isCasePathable(decls, macroHosts: macroHosts)), decls)
     }
 
     // MARK: children

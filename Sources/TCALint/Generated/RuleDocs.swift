@@ -4168,6 +4168,524 @@ final class ParentTests: XCTestCase {
   is up to you: disable the rule on that line with a reason.
 
 """##,
+        "legacy_case_path": #"""
+## What it does
+
+Reports a `CasePath` written with the `/` prefix operator as the state or action argument of a composition in a
+reducer builder — `Scope(state:action:)`, `.ifLet(_:action:)`, `.forEach(_:action:)` and
+`.ifCaseLet(_:action:)` — reported at the `/`.
+
+Never reported: case key paths (`\.child`), a `/` between two values, case paths in comments and strings, case
+paths outside a composition's arguments (see *Limits*), and a project on a TCA older than 1.4, where case key paths
+do not exist. The TCA version is read as for every deprecation rule (the project's `Package.resolved` or manifest,
+`tca_version:`, `--target-tca`); when none says, the rule reports.
+
+## Why is this bad
+
+TCA 1.4 soft-deprecated every API that takes a `CasePath` made with the `/` operator in favour of the same API
+taking a *case key path*, written with key-path syntax (`\.child`), and TCA 1.24 made those overloads deprecated
+for the compiler, which warns at each use ("Use the version of this operator with case key paths, instead")
+([Migrating to 1.4 § Using case key paths](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.4.md#using-case-key-paths)).
+The old `CasePath` derived its embed and extract functions by runtime reflection; the case key path is generated
+at compile time by the `@CasePathable` macro, which `@Reducer` applies to the feature's `State` and `Action` enums.
+A case key path also needs an enum that is `@CasePathable`: the message says when it is not.
+
+`forEach` over a collection is different: its key-path form takes a case holding an `IdentifiedAction`
+(`case rows(IdentifiedActionOf<Row>)`) where the old one took `case row(id:action:)`, and the logic then matches
+`.rows(.element(id:action:))`
+([Migrating to 1.4 § Identified actions](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.4.md#identified-actions)).
+
+## Example
+
+```swift
+@Reducer
+struct Inventory {
+  struct State {
+    @Presents var destination: Destination.State?
+  }
+  enum Action {
+    case destination(PresentationAction<Destination.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .ifLet(\.$destination, action: ↓/Action.destination) {
+      Destination()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.destination' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.destination' (--fix does)
+
+## Use instead
+
+```swift
+@Reducer
+struct Inventory {
+  struct State {
+    @Presents var destination: Destination.State?
+  }
+  enum Action {
+    case destination(PresentationAction<Destination.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .ifLet(\.$destination, action: \.destination) {
+      Destination()
+    }
+  }
+}
+```
+
+## Fix
+
+`--fix` writes the case key path `\.case` for `/Action.case` (and `\.case` for `/State.case`) when every condition
+that makes the rewrite compile to the same composition holds:
+
+- the path is exactly `/Root.case`, at the builder's own level (not inside another composition's closure), and its
+  root names the feature's own `Action` or `State` (`Action`, `Self.Action`, `Feature.Action`);
+- the enum is `@CasePathable`: declared in the body of a `@Reducer` type (the macro applies it), or marked
+  `@CasePathable` by hand — also on the enum a `typealias Action = …` names — and the case is declared in it;
+- for `forEach`, the case holds an `IdentifiedAction` or a `StackAction`.
+
+The fix is safe under `@Reducer`, which only exists from TCA 1.4, where the key-path overloads do; with a
+hand-written `@CasePathable` it is safe when the project's TCA version is known to be 1.4 or later, and unsafe
+(`--fix --unsafe`) when it is unknown. Not fixed, with a message saying what to do: an enum that is not
+`@CasePathable`, a `forEach` case that holds the id and the action, a path of several components
+(`/Action.child .. /Child.Action.row`), a root that is another type.
+
+```swift fix-before
+@Reducer
+struct Inventory {
+  struct State {
+    var list = ItemList.State()
+    @Presents var destination: Destination.State?
+  }
+  enum Action {
+    case list(ItemList.Action)
+    case destination(PresentationAction<Destination.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.list, action: /Action.list) {
+      ItemList()
+    }
+    Reduce { state, action in
+      .none
+    }
+    .ifLet(\.$destination, action: /Action.destination) {
+      Destination()
+    }
+  }
+}
+```
+
+```swift fix-after
+@Reducer
+struct Inventory {
+  struct State {
+    var list = ItemList.State()
+    @Presents var destination: Destination.State?
+  }
+  enum Action {
+    case list(ItemList.Action)
+    case destination(PresentationAction<Destination.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.list, action: \.list) {
+      ItemList()
+    }
+    Reduce { state, action in
+      .none
+    }
+    .ifLet(\.$destination, action: \.destination) {
+      Destination()
+    }
+  }
+}
+```
+
+## Triggering examples
+
+A child feature in a `Scope`:
+
+```swift
+@Reducer
+struct App {
+  struct State {
+    var settings = Settings.State()
+  }
+  enum Action {
+    case settings(Settings.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.settings, action: ↓/Action.settings) {
+      Settings()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.settings' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.settings' (--fix does)
+
+A navigation stack, whose case holds a `StackAction`:
+
+```swift
+@Reducer
+struct Root {
+  struct State {
+    var path = StackState<Path.State>()
+  }
+  enum Action {
+    case path(StackAction<Path.State, Path.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .forEach(\.path, action: ↓/Action.path) {
+      Path()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.path' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.path' (--fix does)
+
+An enum state scoped by case, both arguments:
+
+```swift
+@Reducer
+struct Session {
+  enum State {
+    case loggedIn(Home.State)
+    case loggedOut(Login.State)
+  }
+  enum Action {
+    case loggedIn(Home.Action)
+    case loggedOut(Login.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: ↓/State.loggedIn, action: ↓/Action.loggedIn) {
+      Home()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/State.loggedIn' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.loggedIn' (--fix does)
+> '/Action.loggedIn' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.loggedIn' (--fix does)
+
+`ifCaseLet`, with the root named through the feature:
+
+```swift
+@Reducer
+struct Session {
+  enum State {
+    case loggedOut(Login.State)
+  }
+  enum Action {
+    case loggedOut(Login.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .ifCaseLet(↓/Session.State.loggedOut, action: ↓/Session.Action.loggedOut) {
+      Login()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Session.State.loggedOut' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.loggedOut' (--fix does)
+> '/Session.Action.loggedOut' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.loggedOut' (--fix does)
+
+A feature without `@Reducer`, whose `Action` is not `@CasePathable`:
+
+```swift
+struct Counter: Reducer {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: ↓/Action.timer) {
+      Timer()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.timer' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; make 'Action' @CasePathable (annotating the feature with @Reducer does), then write the case key path '\.timer'
+
+A hand-written `@CasePathable`, on a project whose TCA version is not known:
+
+```swift
+struct Counter: Reducer {
+  struct State {
+    var timer = Timer.State()
+  }
+  @CasePathable
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: ↓/Action.timer) {
+      Timer()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.timer' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.timer' (--fix --unsafe does; safe once the project's TCA version is known to be 1.4 or later)
+
+A collection whose case holds the id and the action:
+
+```swift
+@Reducer
+struct Todos {
+  struct State {
+    var todos: IdentifiedArrayOf<Todo.State> = []
+  }
+  enum Action {
+    case todo(id: Todo.State.ID, action: Todo.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .forEach(\.todos, action: ↓/Action.todo(id:action:)) {
+      Todo()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.todo(id:action:)' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; the key-path 'forEach' takes a case holding an IdentifiedAction: change the case to hold 'IdentifiedActionOf<…>' and match '.element(id:action:)' in the logic, then write the case key path to it
+
+A path through two enums:
+
+```swift
+@Reducer
+struct Parent {
+  struct State {
+    var rows: IdentifiedArrayOf<Row.State> = []
+  }
+  enum Action {
+    case child(ChildAction)
+    enum ChildAction {
+      case row(id: Row.State.ID, action: Row.Action)
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .forEach(\.rows, action: ↓/Action.child .. /Action.ChildAction.row) {
+      Row()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.child .. /Action.ChildAction.row' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write it as a case key path (\.a.b for a path through nested @CasePathable enums)
+
+A case the feature's `Action` does not declare where tca-lint can see it:
+
+```swift
+@Reducer
+struct Wallet {
+  typealias Action = SharedAction<Self>
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .ifLet(\.$destination, action: ↓/Action.destination) {
+      Destination()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.destination' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.destination' where the enum it names is @CasePathable (not fixed: tca-lint does not see that enum's declaration)
+
+## Non-triggering examples
+
+Case key paths:
+
+```swift
+@Reducer
+struct App {
+  var body: some ReducerOf<Self> {
+    Scope(state: \.settings, action: \.settings) {
+      Settings()
+    }
+    Reduce { state, action in
+      .none
+    }
+    .ifLet(\.$destination, action: \.destination) {
+      Destination()
+    }
+  }
+}
+```
+
+A collection with `IdentifiedAction`:
+
+```swift
+@Reducer
+struct Todos {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .forEach(\.todos, action: \.todos) {
+      Todo()
+    }
+  }
+}
+```
+
+The feature's own state and actions:
+
+```swift
+@Reducer
+struct App {
+  var body: some ReducerOf<Self> {
+    Scope(state: \.self, action: \.self) {
+      Analytics()
+    }
+  }
+}
+```
+
+A division in the logic:
+
+```swift
+@Reducer
+struct Stats {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      state.average = state.total / state.count
+      return .none
+    }
+  }
+}
+```
+
+A case path in a comment and a string:
+
+```swift
+@Reducer
+struct App {
+  var body: some ReducerOf<Self> {
+    // Was: Scope(state: \.settings, action: /Action.settings)
+    Scope(state: \.settings, action: \.settings) {
+      Settings()
+    }
+    Reduce { state, action in
+      print("action: /Action.settings")
+      return .none
+    }
+  }
+}
+```
+
+A case path outside a composition's arguments (see *Limits*):
+
+```swift
+@Reducer
+struct App {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard (/Action.settings).extract(from: action) != nil else { return .none }
+      return .none
+    }
+  }
+}
+```
+
+A view scoping its store with a key path:
+
+```swift
+struct AppView: View {
+  let store: StoreOf<App>
+
+  var body: some View {
+    SettingsView(store: store.scope(state: \.settings, action: \.settings))
+  }
+}
+```
+
+An `ifLet` over optional state:
+
+```swift
+@Reducer
+struct Search {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+    .ifLet(\.results, action: \.results) {
+      Results()
+    }
+  }
+}
+```
+
+## Limits
+
+- The TCA version decides whether the rule speaks: a project older than 1.4 is not reported (ask with
+  `--target-tca 1.4`). When no `Package.resolved`, manifest, `tca_version:` or `--target-tca` names the version, the
+  rule reports.
+- Only the arguments of `Scope`, `ifLet`, `forEach` and `ifCaseLet` in a reducer builder are read. Other uses of
+  `/` case paths that TCA 1.4 also deprecated are not reported yet: `TestStore.receive(/Action.x)`,
+  `PresentationState`'s `[case: /State.x]` subscript, `CaseLet(/State.x, …)` in views (which the observation
+  migration of TCA 1.7 replaces anyway), and compositions written outside a builder.
+- The fix is offered only where the model sees that the enum is `@CasePathable`. A `typealias Action` declared in a
+  protocol extension that the feature inherits (`extension Reducer where Self: FeatureReducer { typealias Action =
+  FeatureAction<Self> }`) is not followed, so such uses are reported without a fix.
+
+"""#,
         "long_effect_without_cancellation": #"""
 ## What it does
 

@@ -85,9 +85,9 @@ public struct MigrationReport: Sendable {
     }
 
     /// The command that applies the safe rewrites the report counts: judged against the target (or the newest
-    /// release the report covers), which may be newer than the project's own version.
+    /// release that deprecated something the project uses), which may be newer than the project's own version.
     var fixCommand: String {
-        let version = target ?? items.map(\.deprecatedIn).max()
+        let version = target ?? items.filter { $0.uses > 0 }.map(\.deprecatedIn).max()
         return "tca-lint --fix" + (version.map { " --target-tca \($0)" } ?? "")
     }
 

@@ -27,6 +27,7 @@ public enum RuleRegistry {
         UnhandledErrorInRunRule.self,
         ReducerProtocolRenamedRule.self,
         FireAndForgetRule.self,
+        LegacyCasePathRule.self,
         SuperfluousDisableRule.self,
     ]
 
