@@ -125,7 +125,7 @@ final class CLIGraphTests: XCTestCase {
     /// On a fixture, the edges its body writes and the findings its markers expect, each on the feature holding it:
     /// `fixtures/Legacy/LegacyRoot.swift` marks two parent_matches_child_action, a body_and_reduce, three
     /// legacy_case_path and three reducer_protocol_renamed inside `LegacyRoot`; a send_for_logic_reuse, two reducer_protocol_renamed and a
-    /// fire_and_forget inside `LegacyCounter`; two reducer_protocol_renamed and a fire_and_forget inside
+    /// fire_and_forget inside `LegacyCounter`, and a legacy_view_store in `LegacyCounterView`, which holds its store; two reducer_protocol_renamed and a fire_and_forget inside
     /// `LegacyProfile`; `LegacyStats` is declared nowhere.
     func testTheLegacyFixturesGraph() throws {
         let result = try CLI.run(["graph", "fixtures/Legacy", "--format", "json"], in: PackagePaths.root)
@@ -145,8 +145,8 @@ final class CLIGraphTests: XCTestCase {
         XCTAssertEqual(rules("LegacyRoot"), ["body_and_reduce", "legacy_case_path", "legacy_case_path", "legacy_case_path",
                                              "parent_matches_child_action", "parent_matches_child_action",
                                              "reducer_protocol_renamed", "reducer_protocol_renamed", "reducer_protocol_renamed"])
-        XCTAssertEqual(rules("LegacyCounter"), ["fire_and_forget", "reducer_protocol_renamed", "reducer_protocol_renamed",
-                                                "send_for_logic_reuse"])
+        XCTAssertEqual(rules("LegacyCounter"), ["fire_and_forget", "legacy_view_store", "reducer_protocol_renamed",
+                                                "reducer_protocol_renamed", "send_for_logic_reuse"])
         XCTAssertEqual(rules("LegacyProfile"), ["fire_and_forget", "reducer_protocol_renamed", "reducer_protocol_renamed"])
         XCTAssertEqual(node("LegacyRoot")?["kind"] as? String, "ReducerProtocol (legacy) struct")
         XCTAssertEqual(node("LegacyRoot")?["noParent"] as? Bool, true)

@@ -1,20 +1,49 @@
 /// Uses of TCA APIs that a release deprecated, found once per file for every deprecation rule and for
-/// `tca-lint migrate`: the renamed types of TCA 1.0 (`EffectTask`, `ReducerProtocol`, `ReducerProtocolOf`) and
-/// `Effect.fireAndForget`. Tokens, not text: comments and strings never match.
+/// `tca-lint migrate`: the renamed types of TCA 1.0 (`EffectTask`, `ReducerProtocol`, `ReducerProtocolOf`),
+/// `Effect.fireAndForget`, and the views observation replaced in 1.7 (`WithViewStore`, `ViewStore`, `IfLetStore`…).
+/// Tokens, not text: comments and strings never match.
 struct DeprecatedAPIReader {
     let extractor: FactsExtractor
     var code: CodeTokens { extractor.code }
 
-    /// The use at identifier token i, if it is one. Asked of every identifier of every file read: the first byte
-    /// rules out almost all of them before any comparison.
+    /// The lengths of the names (bit n: a name of n bytes), and their first bytes.
+    static let lengths: UInt64 = DeprecatedUseFacts.API.allCases.reduce(0) { $0 | 1 << UInt64(Self.name($1).utf8.count) }
+    static let firstBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for api in DeprecatedUseFacts.API.allCases { table[Int(Self.name(api).utf8.first!)] = true }
+        return table
+    }()
+
+    /// The identifier each use is written with.
+    static func name(_ api: DeprecatedUseFacts.API) -> String {
+        api == .fireAndForget ? "fireAndForget" : api.rawValue
+    }
+
+    /// The view of TCA before observation named at identifier token i, if it is one.
+    func preObservationView(at i: Int) -> DeprecatedUseFacts.API? {
+        if code.is(i, "WithViewStore") { return .withViewStore }
+        if code.is(i, "ViewStore") { return .viewStore }
+        if code.is(i, "ViewStoreOf") { return .viewStoreOf }
+        if code.is(i, "IfLetStore") { return .ifLetStore }
+        if code.is(i, "ForEachStore") { return .forEachStore }
+        if code.is(i, "SwitchStore") { return .switchStore }
+        if code.is(i, "NavigationStackStore") { return .navigationStackStore }
+        return nil
+    }
+
+    /// The use at identifier token i, if it is one. Asked of every identifier of every file read: the length and
+    /// the first byte rule out almost all of them before any comparison.
     func use(at i: Int) -> DeprecatedUseFacts? {
         let token = code.tokens[i]
-        // EffectTask, fireAndForget, ReducerProtocol, ReducerProtocolOf.
-        guard token.length == 10 || token.length == 13 || token.length == 15 || token.length == 17 else { return nil }
-        let first = code.bytes[token.startOffset]
-        guard first == UInt8(ascii: "E") || first == UInt8(ascii: "R") || first == UInt8(ascii: "f") else { return nil }
+        guard token.length < 64, Self.lengths & (1 << UInt64(token.length)) != 0,
+              Self.firstBytes[Int(code.bytes[token.startOffset])] else { return nil }
         let api: DeprecatedUseFacts.API
-        if code.is(i, "EffectTask") {
+        if let view = preObservationView(at: i) {
+            api = view
+            // A member of another type (`Legacy.ViewStore`, `Perception.…`) is that type's; TCA's are top level,
+            // reached at most through the module (`ComposableArchitecture.ViewStore`).
+            if code.isDot(i - 1), !code.is(i - 2, "ComposableArchitecture") { return nil }
+        } else if code.is(i, "EffectTask") {
             api = .effectTask
         } else if code.is(i, "ReducerProtocol") {
             api = .reducerProtocol

@@ -77,6 +77,9 @@ public struct FileWideFacts: Sendable {
     public var actionsSentWithFinish: Set<String> = []
     /// Views of this file that write a store's state through a binding (`$store.isOn`), one per view and feature.
     public var bindingWrites: [BindingWriteFacts] = []
+    /// The features whose store each type of the file holds (`let store: StoreOf<Feature>`, `ViewStoreOf<Feature>`,
+    /// `Store<Feature.State, …>`): the type's last name → the features' names as written, in order.
+    public var storesByType: [String: [String]] = [:]
     /// Integer literals written where TCA expects a `StackElementID` (`path[id: 0]`, `.popFrom(id: 1)`).
     public var stackIDLiterals: [StackIDLiteralFacts] = []
     /// Uses of APIs a TCA release deprecated (`EffectTask`, `.fireAndForget`), in source order.
@@ -94,6 +97,22 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
         case reducerProtocol = "ReducerProtocol"
         case reducerProtocolOf = "ReducerProtocolOf"
         case fireAndForget = "Effect.fireAndForget"
+        // The views TCA 1.7's observation replaces (soft-deprecated in 1.7, a compiler warning from 1.24).
+        case withViewStore = "WithViewStore"
+        case viewStore = "ViewStore"
+        case viewStoreOf = "ViewStoreOf"
+        case ifLetStore = "IfLetStore"
+        case forEachStore = "ForEachStore"
+        case switchStore = "SwitchStore"
+        case navigationStackStore = "NavigationStackStore"
+
+        /// The views and view stores of TCA before observation.
+        public var isPreObservationView: Bool {
+            switch self {
+            case .withViewStore, .viewStore, .viewStoreOf, .ifLetStore, .forEachStore, .switchStore, .navigationStackStore: return true
+            case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget: return false
+            }
+        }
     }
     public var api: API
     /// The name token.

@@ -23,7 +23,7 @@ struct FileWideReader {
             if let use = deprecated.use(at: i) { facts.deprecatedUses.append(use) }
         }
         facts.printChanges = printChanges(types: types)
-        facts.bindingWrites = StoreBindingReader(extractor: extractor).read(types: types)
+        (facts.bindingWrites, facts.storesByType) = StoreBindingReader(extractor: extractor).read(types: types)
         let source = extractor.source
         facts.disableCommands = Suppressions.commands(in: source, tokens: extractor.syntax.tokens)
         facts.invalidCommands = Suppressions.invalidCommands(in: source, tokens: extractor.syntax.tokens)

@@ -10,7 +10,8 @@ struct StoreBindingReader {
     let extractor: FactsExtractor
     var code: CodeTokens { extractor.code }
 
-    func read(types: [TypeFacts]) -> [BindingWriteFacts] {
+    /// The binding writes, and the features whose store each type holds (by the type's last name).
+    func read(types: [TypeFacts]) -> (writes: [BindingWriteFacts], stores: [String: [String]]) {
         let ordered = types.filter { $0.membersOpen.token < $0.membersClose.token }.sorted { $0.membersOpen.token < $1.membersOpen.token }
         var stores: [String: [String]] = [:]
         var writes: [(type: String, written: String, token: Int)] = []
@@ -39,7 +40,10 @@ struct StoreBindingReader {
                 result.append(BindingWriteFacts(feature: feature, view: write.type, written: write.written, location: extractor.location(write.token)))
             }
         }
-        return result
+        return (result, stores.mapValues { names in
+            var seen = Set<String>()
+            return names.filter { seen.insert($0).inserted }
+        })
     }
 
     /// `StoreOf<Feature>` / `ViewStoreOf<Feature>` / `Store<Feature.State, Feature.Action>` /

@@ -34,6 +34,8 @@ public final class FeatureIndex: @unchecked Sendable {
         var enumCasePayloads: Set<String>
         /// Feature names, for resolving names written in code.
         var names: NameTable
+        /// The feature each declaration (or extension) belongs to, by the declaration's location.
+        var declarationOwner: [FactLocation: Int] = [:]
     }
 
     public convenience init(files: [FileFacts]) {
@@ -114,8 +116,10 @@ public final class FeatureIndex: @unchecked Sendable {
                     payloads.insert(c.payload.lastDotComponent.map(String.init) ?? c.payload)
                 }
             }
+            var owners: [FactLocation: Int] = [:]
+            for (i, f) in features.enumerated() { for d in f.declarations where owners[d] == nil { owners[d] = i } }
             return Merged(features: features, byName: byName, byPath: byPath, parents: parents, enumCasePayloads: payloads,
-                          names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases))
+                          names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases), declarationOwner: owners)
         }
         self.merged = merged
         self.stacks = LockedLazy { StackNames(features: merged.wrapped.features, files: ordered) }
@@ -161,6 +165,9 @@ public final class FeatureIndex: @unchecked Sendable {
     /// Whether the project declares a type, typealias or protocol of this simple name (`EffectTask`), or a method
     /// (`func fireAndForget`, asked as "func fireAndForget") on a type of its own or an extension. Computed on first use.
     public func declaresOwn(_ name: String) -> Bool { ownNames.wrapped.contains(name) }
+
+    /// What the project's `typealias` of this qualified name (`ViewStoreOf`, `App.Action`) stands for, as written.
+    public func typealiasTarget(_ qualifiedName: String) -> String? { aliases[qualifiedName] }
     private let ownNames: LockedLazy<Set<String>>
 
     /// The simple names of the project's reducer types, from whichever files declare them.
@@ -186,6 +193,27 @@ public final class FeatureIndex: @unchecked Sendable {
     /// anywhere whose qualified name ends with the name.
     public func feature(named name: String, from context: String, near path: String? = nil) -> Feature? {
         merged.wrapped.names.resolve(name, from: context, near: path).flatMap(feature)
+    }
+
+    /// The feature the code at a byte offset of a file belongs to: the innermost feature declaration (or extension)
+    /// holding it; else, when the innermost type holding it holds one feature's store (a view with
+    /// `let store: StoreOf<Feature>`), that feature. Nil for code in neither.
+    public func feature(owning offset: Int, in path: String) -> Feature? {
+        guard let file = files[path] else { return nil }
+        let m = merged.wrapped
+        var owner: (span: Int, index: Int)?
+        var innermost: (span: Int, type: TypeFacts)?
+        for t in file.types {
+            let start = t.anchor.offset, end = t.membersClose.end
+            guard offset >= start, offset <= end else { continue }
+            if innermost == nil || end - start < innermost!.span { innermost = (end - start, t) }
+            if let i = m.declarationOwner[t.location], owner == nil || end - start < owner!.span { owner = (end - start, i) }
+        }
+        if let owner { return m.features[owner.index] }
+        guard let view = innermost?.type, let stores = file.file.storesByType[view.name.lastDotComponent.map(String.init) ?? view.name]
+        else { return nil }
+        let held = Set(stores.compactMap { feature(named: $0, from: view.enclosing, near: path)?.qualifiedName })
+        return held.count == 1 ? held.first.flatMap(feature) : nil
     }
 
     /// Features with a declaration (or extension) in the file, or whose `State` is declared there.

@@ -4686,6 +4686,346 @@ struct Search {
   FeatureAction<Self> }`) is not followed, so such uses are reported without a fix.
 
 """#,
+        "legacy_view_store": #"""
+## What it does
+
+Reports each use of the views and view stores that TCA 1.7's observation tools replaced: `WithViewStore`,
+`ViewStore`, `ViewStoreOf`, `IfLetStore`, `ForEachStore`, `SwitchStore` and `NavigationStackStore` — in a type, an
+initializer, a parameter or an extension — reported at the name.
+
+Never reported: the names in comments and strings; a member of another type of that name (`Legacy.ViewStore`); a
+project that declares a type of that name of its own (TCA's own sources, a store written by hand), unless that
+declaration is a `typealias` for TCA's (`typealias ViewStoreOf<F: FeatureReducer> = ViewStore<F.ViewState,
+F.ViewAction>`); and a project on a TCA older than 1.7. The TCA version is read as for every deprecation rule (the
+project's `Package.resolved` or manifest, `tca_version:`, `--target-tca`); when none says, the rule reports.
+
+## Why is this bad
+
+TCA 1.7 brought observation to the library: with `@ObservableState` on a feature's `State`, a view reads state
+from the store itself (`store.count`), sends through it (`store.send(.tapped)`), derives bindings from
+`@Bindable var store` (`$store.name`), and observes exactly the state its `body` reads, with no view store to
+declare and no `observe:` closure to keep in step. The tools built for the view store were soft-deprecated in 1.7
+and are deprecated for the compiler from 1.24, each with its replacement in
+[Migrating to 1.7](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.7.md):
+*Using @ObservableState* (`WithViewStore`, `ViewStore`), *Replacing IfLetStore with 'if let'*, *Replacing
+ForEachStore with ForEach*, *Replacing SwitchStore and CaseLet with 'switch' and 'case'*, *Replacing
+NavigationStackStore with NavigationStack*.
+
+The same guide advises the order of the work (*Incrementally migrating*): a modern parent of legacy children
+behaves better than the opposite, so update features from the outside in, the root first. `tca-lint migrate`
+lists this rule's features in that order.
+
+## Example
+
+```swift
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    ↓WithViewStore(store, observe: { $0 }) { viewStore in
+      Text("\(viewStore.count)")
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'WithViewStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, read the store itself in the view (store.count, store.send(…)) and drop WithViewStore
+
+## Use instead
+
+```swift
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    Text("\(store.count)")
+  }
+}
+```
+
+## Triggering examples
+
+A view store held by the view:
+
+```swift
+struct SettingsView: View {
+  @ObservedObject var viewStore: ↓ViewStoreOf<Settings>
+
+  init(store: StoreOf<Settings>) {
+    self.viewStore = ↓ViewStore(store, observe: { $0 })
+  }
+
+  var body: some View {
+    Toggle("Sounds", isOn: viewStore.$soundsOn)
+  }
+}
+```
+
+Reported as:
+
+> 'ViewStoreOf' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings
+> 'ViewStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings
+
+Optional child state:
+
+```swift
+struct SearchView: View {
+  let store: StoreOf<Search>
+
+  var body: some View {
+    ↓IfLetStore(store.scope(state: \.results, action: \.results)) { store in
+      ResultsView(store: store)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'IfLetStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, write 'if let childStore = store.scope(state: \.child, action: \.child) { … } else { … }'
+
+A collection of child features:
+
+```swift
+struct TodosView: View {
+  let store: StoreOf<Todos>
+
+  var body: some View {
+    List {
+      ↓ForEachStore(store.scope(state: \.todos, action: \.todos)) { store in
+        TodoView(store: store)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'ForEachStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, write 'ForEach(store.scope(state: \.rows, action: \.rows)) { rowStore in … }'
+
+An enum of child features:
+
+```swift
+struct SessionView: View {
+  let store: StoreOf<Session>
+
+  var body: some View {
+    ↓SwitchStore(store) { state in
+      switch state {
+      case .loggedIn:
+        CaseLet(/Session.State.loggedIn, action: Session.Action.loggedIn) { store in
+          HomeView(store: store)
+        }
+      case .loggedOut:
+        CaseLet(/Session.State.loggedOut, action: Session.Action.loggedOut) { store in
+          LoginView(store: store)
+        }
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'SwitchStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, write 'switch store.state { case .a: if let store = store.scope(state: \.a, action: \.a) { … } }'
+
+A navigation stack:
+
+```swift
+struct RootView: View {
+  let store: StoreOf<Root>
+
+  var body: some View {
+    ↓NavigationStackStore(store.scope(state: \.path, action: \.path)) {
+      HomeView()
+    } destination: { store in
+      DetailView(store: store)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'NavigationStackStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, write 'NavigationStack(path: $store.scope(state: \.path, action: \.path)) { … } destination: { … }'
+
+A helper that takes a view store:
+
+```swift
+extension ProfileView {
+  func header(_ viewStore: ↓ViewStoreOf<Profile>) -> some View {
+    Text(viewStore.name)
+  }
+}
+```
+
+Reported as:
+
+> 'ViewStoreOf' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings
+
+Through the module's name:
+
+```swift
+struct BadgeView: View {
+  let store: StoreOf<Badge>
+
+  var body: some View {
+    ComposableArchitecture.↓WithViewStore(store, observe: \.count) { viewStore in
+      Text("\(viewStore.state)")
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'WithViewStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, read the store itself in the view (store.count, store.send(…)) and drop WithViewStore
+
+A project's shorthand for TCA's view store, and its use:
+
+```swift
+typealias ViewStoreOf<F: FeatureReducer> = ↓ViewStore<F.ViewState, F.ViewAction>
+
+struct WalletView: View {
+  let viewStore: ↓ViewStoreOf<Wallet>
+
+  var body: some View {
+    Text(viewStore.balance)
+  }
+}
+```
+
+Reported as:
+
+> 'ViewStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings
+> 'ViewStoreOf' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings
+
+## Non-triggering examples
+
+Observation, with bindings through `@Bindable`:
+
+```swift
+struct SettingsView: View {
+  @Bindable var store: StoreOf<Settings>
+
+  var body: some View {
+    Toggle("Sounds", isOn: $store.soundsOn)
+  }
+}
+```
+
+`if let` over a scoped store:
+
+```swift
+struct SearchView: View {
+  let store: StoreOf<Search>
+
+  var body: some View {
+    if let store = store.scope(state: \.results, action: \.results) {
+      ResultsView(store: store)
+    }
+  }
+}
+```
+
+`ForEach` over a scoped store:
+
+```swift
+struct TodosView: View {
+  let store: StoreOf<Todos>
+
+  var body: some View {
+    List {
+      ForEach(store.scope(state: \.todos, action: \.todos)) { store in
+        TodoView(store: store)
+      }
+    }
+  }
+}
+```
+
+`NavigationStack` with a store binding:
+
+```swift
+struct RootView: View {
+  @Bindable var store: StoreOf<Root>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      HomeView()
+    } destination: { store in
+      DetailView(store: store)
+    }
+  }
+}
+```
+
+The names in comments and strings:
+
+```swift
+// MARK: - ViewStore
+struct AboutView: View {
+  var body: some View {
+    Text("Migrated from WithViewStore and IfLetStore")
+  }
+}
+```
+
+A variable named `viewStore`:
+
+```swift
+struct LegacyBridge {
+  let viewStore: LegacyModel
+
+  func refresh() {
+    viewStore.reload()
+  }
+}
+```
+
+A project's own `ViewStore` (an architecture written by hand):
+
+```swift
+final class ViewStore<State, Action> {
+  var state: State
+  init(state: State) { self.state = state }
+}
+
+struct CounterView {
+  let viewStore: ViewStore<Int, Void>
+}
+```
+
+A member of another type of that name:
+
+```swift
+struct BridgeView: View {
+  let store: Legacy.ViewStore
+
+  var body: some View {
+    Text(store.title)
+  }
+}
+```
+
+## Limits
+
+- The TCA version decides whether the rule speaks: a project older than 1.7 is not reported (ask with
+  `--target-tca 1.7`). When no `Package.resolved`, manifest, `tca_version:` or `--target-tca` names the version,
+  the rule reports.
+- No fix: each rewrite is right only once the feature's `State` is `@ObservableState`, and a `WithViewStore` that
+  observes a computed view state, or a view store passed to helpers, needs a person to decide what the view reads.
+- `CaseLet`, `@BindingState`, `BindingViewStore`, `@PresentationState` and the navigation view modifiers that take a
+  `store:` are part of the same migration and are not reported yet.
+- `tca-lint migrate` places each use on the feature whose declaration holds it, else on the feature whose store the
+  view holding it holds (`let store: StoreOf<Feature>`); "outside in" starts from the features no composition
+  reaches, which include features only a key-path constant or a view composes.
+
+"""#,
         "long_effect_without_cancellation": #"""
 ## What it does
 

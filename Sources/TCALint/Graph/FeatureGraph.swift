@@ -75,6 +75,29 @@ public struct FeatureGraph: Sendable, Equatable {
     public func node(_ id: String) -> Node? { nodes.first { $0.id == id } }
     public func children(of id: String) -> [Edge] { edges.filter { $0.from == id } }
     public func parents(of id: String) -> [Edge] { edges.filter { $0.to == id } }
+
+    /// Each node's depth: 0 for a feature no composition reaches, then the fewest compositions from one. A node only
+    /// a cycle reaches is absent.
+    public func depths() -> [String: Int] {
+        var depth: [String: Int] = [:]
+        var frontier = nodes.filter { $0.hasNoParent }.map(\.id)
+        for id in frontier { depth[id] = 0 }
+        var childrenOf: [String: [String]] = [:]
+        for e in edges { childrenOf[e.from, default: []].append(e.to) }
+        var level = 0
+        while !frontier.isEmpty {
+            level += 1
+            var next: [String] = []
+            for id in frontier {
+                for child in childrenOf[id] ?? [] where depth[child] == nil {
+                    depth[child] = level
+                    next.append(child)
+                }
+            }
+            frontier = next
+        }
+        return depth
+    }
 }
 
 extension FeatureGraph {
@@ -123,7 +146,7 @@ extension FeatureGraph {
             }
         }
 
-        let (findings, outside) = Self.place(diagnostics, in: index, features: features, ids: idOf)
+        let (findings, outside) = Self.place(diagnostics, in: index, ids: idOf)
         let composed = Set(edges.map(\.to))
         var nodes = features.enumerated().compactMap { i, f -> Node? in
             // A second feature under one qualified name (never, unless the model merges badly) is drawn once.
@@ -195,25 +218,14 @@ extension FeatureGraph {
         return base.hasSuffix("State") || ["Void", "String", "Int", "Bool"].contains(base)
     }
 
-    /// Each diagnostic on the innermost feature declaration (struct, enum or extension) whose source range holds it.
-    static func place(_ diagnostics: [Diagnostic], in index: FeatureIndex, features: [Feature],
+    /// Each diagnostic on the feature it belongs to (`FeatureIndex.feature(owning:in:)`: the innermost feature
+    /// declaration holding it, else the feature whose store the view holding it holds).
+    static func place(_ diagnostics: [Diagnostic], in index: FeatureIndex,
                       ids: [String: String]) -> (byNode: [String: [NodeFinding]], outside: Int) {
-        var featureAt: [FactLocation: String] = [:]
-        for f in features {
-            guard let id = ids[f.qualifiedName] else { continue }
-            for d in f.declarations { featureAt[d] = id }
-        }
         var byNode: [String: [NodeFinding]] = [:]
         var outside = 0
         for d in diagnostics {
-            var best: (span: Int, id: String)?
-            for t in index.files[d.path]?.types ?? [] {
-                guard let id = featureAt[t.location] else { continue }
-                let start = t.anchor.offset, end = t.membersClose.end
-                guard d.range.lowerBound >= start, d.range.lowerBound <= end else { continue }
-                if best == nil || end - start < best!.span { best = (end - start, id) }
-            }
-            if let id = best?.id {
+            if let owner = index.feature(owning: d.range.lowerBound, in: d.path), let id = ids[owner.qualifiedName] {
                 byNode[id, default: []].append(NodeFinding(ruleID: d.ruleID, severity: d.severity, line: d.line, message: d.message))
             } else {
                 outside += 1

@@ -10,8 +10,9 @@ public struct MigrationReport: Sendable {
         public var reference: String
         public var uses: Int
         public var files: Int
-        /// Uses by feature (qualified name), most first; `(outside any feature)` for code in no reducer.
+        /// Uses by feature (qualified name), in `order`; `(outside any feature)` for code in no reducer.
         public var features: [(name: String, uses: Int)]
+        public var order: MigrationOrder
         public var safe: Int
         public var unsafe: Int
         public var manual: Int
@@ -43,6 +44,9 @@ public struct MigrationReport: Sendable {
         // Which feature each finding is in: the graph places findings on features (the one reading of "where").
         var featureOf: [String: [String: Int]] = [:]  // rule → feature → uses
         var placed: [String: Int] = [:]
+        let depths = graph.depths()
+        var depthOf: [String: Int] = [:]  // feature name → its depth in the app
+        for node in graph.nodes { depthOf[node.name] = depths[node.id] }
         for node in graph.nodes {
             for f in node.findings {
                 featureOf[f.ruleID, default: [:]][node.name, default: 0] += 1
@@ -57,10 +61,19 @@ public struct MigrationReport: Sendable {
             var features = featureOf[id] ?? [:]
             let outside = found.count - (placed[id] ?? 0)
             if outside > 0 { features[Self.outside] = outside }
+            let ordered: [(key: String, value: Int)]
+            switch rule.migrationOrder {
+            case .mostUsesFirst:
+                ordered = features.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            case .outsideIn:
+                // Roots first; code in no feature last, as nothing places it in the tree.
+                func depth(_ name: String) -> Int { depthOf[name] ?? Int.max }
+                ordered = features.sorted { (depth($0.key), $1.value, $0.key) < (depth($1.key), $0.value, $1.key) }
+            }
             items.append(Item(
                 ruleID: id, summary: rule.description.summary, deprecatedIn: rule.deprecatedIn,
                 reference: rule.reference, uses: found.count, files: Set(found.map(\.path)).count,
-                features: features.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) },
+                features: ordered.map { ($0.key, $0.value) }, order: rule.migrationOrder,
                 safe: found.filter { $0.fix?.applicability == .safe }.count,
                 unsafe: found.filter { $0.fix?.applicability == .unsafe }.count,
                 manual: found.filter { $0.fix == nil }.count))
@@ -112,6 +125,9 @@ public struct MigrationReport: Sendable {
         }
         for item in items where item.uses > 0 {
             out += "\n## `\(item.ruleID)`\n\n"
+            if item.order == .outsideIn {
+                out += "From the root features down, the order TCA's migration guide advises (a modern parent of legacy children behaves better than the opposite):\n\n"
+            }
             for f in item.features.prefix(30) { out += "- \(f.name): \(f.uses)\n" }
             if item.features.count > 30 { out += "- … and \(item.features.count - 30) more features\n" }
         }
@@ -141,6 +157,7 @@ public struct MigrationReport: Sendable {
                     "uses": .int(item.uses), "files": .int(item.files), "safeFixes": .int(item.safe),
                     "unsafeFixes": .int(item.unsafe), "manual": .int(item.manual),
                     "features": .array(item.features.map { .object(["feature": .string($0.name), "uses": .int($0.uses)]) }),
+                    "featureOrder": .string(item.order.rawValue),
                 ])
             }),
         ]

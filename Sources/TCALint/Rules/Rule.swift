@@ -83,4 +83,19 @@ public protocol DeprecationRule: Rule {
     /// Where TCA explains the change, for `tca-lint migrate`: its migration guide's section, or the release notes
     /// of the release that made it (TCA has migration guides from 1.4 on).
     static var reference: String { get }
+    /// In which order `tca-lint migrate` lists the features that use the API.
+    static var migrationOrder: MigrationOrder { get }
+}
+
+/// How `tca-lint migrate` orders the features of one deprecation.
+public enum MigrationOrder: String, Sendable {
+    /// The features with the most uses first.
+    case mostUsesFirst
+    /// The root features first, then their children (TCA's advice for observation: a modern parent of legacy
+    /// children behaves better than the opposite).
+    case outsideIn
+}
+
+extension DeprecationRule {
+    public static var migrationOrder: MigrationOrder { .mostUsesFirst }
 }

@@ -28,6 +28,7 @@ public enum RuleRegistry {
         ReducerProtocolRenamedRule.self,
         FireAndForgetRule.self,
         LegacyCasePathRule.self,
+        LegacyViewStoreRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -1,0 +1,53 @@
+/// `WithViewStore`, `ViewStore`, `IfLetStore`, `ForEachStore`, `SwitchStore` and `NavigationStackStore`: the views
+/// and view stores that TCA 1.7's observation (`@ObservableState`) replaced, soft-deprecated in 1.7 and deprecated
+/// for the compiler from 1.24. No fix: each replacement is right only once the feature's State is
+/// `@ObservableState`, and a `WithViewStore` that observes a computed view state needs a person.
+public struct LegacyViewStoreRule: DeprecationRule {
+    public static let description = RuleDescription(
+        id: "legacy_view_store",
+        name: "Legacy View Store",
+        summary: "`WithViewStore`, `ViewStore`, `IfLetStore`, `ForEachStore`, `SwitchStore` and `NavigationStackStore` are deprecated since TCA 1.7 for observation: `@ObservableState` and the store itself",
+        defaultSeverity: .warning,
+        prefilterNeedles: ["ViewStore", "IfLetStore", "ForEachStore", "SwitchStore", "NavigationStackStore"]
+    )
+    public static let deprecatedIn = TCAVersion(1, 7)
+    public static let reference = "https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.7.md"
+    public static let migrationOrder = MigrationOrder.outsideIn
+
+    public init() {}
+
+    public func check(_ file: AnalyzedFile) -> [Finding] {
+        var findings: [Finding] = []
+        for use in file.facts.file.deprecatedUses where use.api.isPreObservationView {
+            // A project with a type of that name of its own (TCA itself, a store of its own) means that one; not a
+            // shorthand for TCA's (`typealias ViewStoreOf<F: FeatureReducer> = ViewStore<F.ViewState, F.ViewAction>`).
+            if file.project.declaresOwn(use.api.rawValue) {
+                guard let target = file.project.typealiasTarget(use.api.rawValue),
+                      let base = FeatureIndex.baseNames(of: target).first,
+                      DeprecatedUseFacts.API(rawValue: base)?.isPreObservationView == true else { continue }
+            }
+            findings.append(finding(at: use.anchor, Self.message(use.api)))
+        }
+        return findings
+    }
+
+    static func message(_ api: DeprecatedUseFacts.API) -> String {
+        let base = "'\(api.rawValue)' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, "
+        switch api {
+        case .withViewStore:
+            return base + "read the store itself in the view (store.count, store.send(…)) and drop WithViewStore"
+        case .viewStore, .viewStoreOf:
+            return base + "use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings"
+        case .ifLetStore:
+            return base + "write 'if let childStore = store.scope(state: \\.child, action: \\.child) { … } else { … }'"
+        case .forEachStore:
+            return base + "write 'ForEach(store.scope(state: \\.rows, action: \\.rows)) { rowStore in … }'"
+        case .switchStore:
+            return base + "write 'switch store.state { case .a: if let store = store.scope(state: \\.a, action: \\.a) { … } }'"
+        case .navigationStackStore:
+            return base + "write 'NavigationStack(path: $store.scope(state: \\.path, action: \\.path)) { … } destination: { … }'"
+        case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget:
+            return base
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import XCTest
+@testable import TCALint
+
+/// `legacy_view_store`: which names are uses, which feature a view's code belongs to (the store it holds), and the
+/// migration report's outside-in order for observation.
+final class LegacyViewStoreTests: XCTestCase {
+    static let app = """
+    @Reducer
+    struct App {
+      struct State { var child = Child.State() }
+      enum Action { case child(Child.Action) }
+      var body: some ReducerOf<Self> {
+        Scope(state: \\.child, action: \\.child) { Child() }
+      }
+    }
+
+    @Reducer
+    struct Child {
+      struct State { var count = 0 }
+      enum Action { case tapped }
+    }
+
+    struct AppView: View {
+      let store: StoreOf<App>
+      var body: some View {
+        WithViewStore(store, observe: { $0 }) { _ in ChildView(store: store.scope(state: \\.child, action: \\.child)) }
+      }
+    }
+
+    struct ChildView: View {
+      let store: StoreOf<Child>
+      @ObservedObject var viewStore: ViewStoreOf<Child>
+      init(store: StoreOf<Child>) {
+        self.store = store
+        self.viewStore = ViewStore(store, observe: { $0 })
+      }
+      var body: some View {
+        WithViewStore(store, observe: \\.count) { viewStore in Text("\\(viewStore.state)") }
+      }
+    }
+
+    struct Both: View {
+      let app: StoreOf<App>
+      let child: StoreOf<Child>
+      var body: some View { IfLetStore(child.scope(state: \\.x, action: \\.x)) { _ in EmptyView() } }
+    }
+
+    """
+
+    func testTheUsesAreTCAsNames() {
+        let facts = FeatureIndexTests.facts("App.swift", Self.app)
+        XCTAssertEqual(facts.file.deprecatedUses.map(\.api), [.withViewStore, .viewStoreOf, .viewStore, .withViewStore, .ifLetStore])
+        let other = FeatureIndexTests.facts("O.swift", """
+            final class ViewStore<S> {}
+            let a: Legacy.ViewStore
+            let b: ComposableArchitecture.ViewStore<Int, Void>
+            // WithViewStore
+            let c = "IfLetStore"
+
+            """)
+        XCTAssertEqual(other.file.deprecatedUses.map { $0.anchor.offset }, [Array("final class ViewStore<S> {}\nlet a: Legacy.ViewStore\nlet b: ComposableArchitecture.".utf8).count])
+    }
+
+    func testAViewsCodeBelongsToTheFeatureWhoseStoreItHolds() throws {
+        let facts = FeatureIndexTests.facts("App.swift", Self.app)
+        XCTAssertEqual(facts.file.storesByType["AppView"], ["App"])
+        XCTAssertEqual(facts.file.storesByType["ChildView"], ["Child"], "declared three times, listed once")
+        XCTAssertEqual(facts.file.storesByType["Both"], ["App", "Child"])
+        let index = FeatureIndexTests.index([("App.swift", Self.app)])
+        let source = Array(Self.app.utf8)
+        func owner(of text: String) -> String? {
+            let offset = source.firstRange(of: Array(text.utf8))!.lowerBound
+            return index.feature(owning: offset, in: "App.swift")?.qualifiedName
+        }
+        XCTAssertEqual(owner(of: "Scope(state:"), "App", "in the feature's own declaration")
+        XCTAssertEqual(owner(of: "WithViewStore(store, observe: { $0 })"), "App")
+        XCTAssertEqual(owner(of: "self.viewStore = ViewStore("), "Child")
+        XCTAssertNil(owner(of: "IfLetStore"), "a view holding two features' stores belongs to neither")
+    }
+
+    func testTheReportListsObservationOutsideInAndTheRestByUses() throws {
+        let index = FeatureIndexTests.index([("App.swift", Self.app)])
+        var linter = Linter(rules: [LegacyViewStoreRule.self])
+        linter.tcaVersion = TCAVersion(1, 7)
+        let found = linter.lint(SourceFile(path: "App.swift", bytes: Array(Self.app.utf8)), project: index)
+        XCTAssertEqual(found.count, 5)
+        let report = MigrationReport(diagnostics: found, index: index, rules: [LegacyViewStoreRule.self],
+                                     detected: nil, configured: nil, target: nil)
+        let item = try XCTUnwrap(report.items.first)
+        // Child has three uses and App one, but App is the root: it comes first; code in no feature comes last.
+        XCTAssertEqual(item.features.map(\.name), ["App", "Child", "(outside any feature)"])
+        XCTAssertEqual(item.features.map(\.uses), [1, 3, 1])
+        XCTAssertTrue(report.markdown().contains("From the root features down"), report.markdown())
+        // The graph's depths: a root is 0, its child 1.
+        let graph = FeatureGraph(index: index)
+        let depths = graph.depths()
+        let ids = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.name, $0.id) })
+        XCTAssertEqual(depths[ids["App"]!], 0)
+        XCTAssertEqual(depths[ids["Child"]!], 1)
+    }
+
+    func testOlderProjectsAndTheProjectsOwnViewStoreHearNothing() {
+        var linter = Linter(rules: [LegacyViewStoreRule.self])
+        linter.tcaVersion = TCAVersion(1, 6)
+        XCTAssertEqual(linter.lint(SourceFile(path: "App.swift", bytes: Array(Self.app.utf8))).count, 0)
+        linter.tcaVersion = nil
+        let own = "final class ViewStore<S, A> {}\nstruct V { let s: ViewStore<Int, Void> }\n"
+        let index = FeatureIndexTests.index([("V.swift", own)])
+        XCTAssertEqual(linter.lint(SourceFile(path: "V.swift", bytes: Array(own.utf8)), project: index).count, 0)
+    }
+}
