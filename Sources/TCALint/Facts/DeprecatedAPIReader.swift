@@ -28,6 +28,7 @@ struct DeprecatedAPIReader {
         if code.is(i, "ForEachStore") { return .forEachStore }
         if code.is(i, "SwitchStore") { return .switchStore }
         if code.is(i, "NavigationStackStore") { return .navigationStackStore }
+        if code.is(i, "BindingState") { return .bindingState }
         return nil
     }
 

@@ -105,11 +105,13 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
         case forEachStore = "ForEachStore"
         case switchStore = "SwitchStore"
         case navigationStackStore = "NavigationStackStore"
+        case bindingState = "BindingState"
 
         /// The views and view stores of TCA before observation.
         public var isPreObservationView: Bool {
             switch self {
-            case .withViewStore, .viewStore, .viewStoreOf, .ifLetStore, .forEachStore, .switchStore, .navigationStackStore: return true
+            case .withViewStore, .viewStore, .viewStoreOf, .ifLetStore, .forEachStore, .switchStore, .navigationStackStore,
+                 .bindingState: return true
             case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget: return false
             }
         }

@@ -4689,9 +4689,9 @@ struct Search {
         "legacy_view_store": #"""
 ## What it does
 
-Reports each use of the views and view stores that TCA 1.7's observation tools replaced: `WithViewStore`,
-`ViewStore`, `ViewStoreOf`, `IfLetStore`, `ForEachStore`, `SwitchStore` and `NavigationStackStore` — in a type, an
-initializer, a parameter or an extension — reported at the name.
+Reports each use of the views, view stores and bindable state that TCA 1.7's observation tools replaced:
+`WithViewStore`, `ViewStore`, `ViewStoreOf`, `IfLetStore`, `ForEachStore`, `SwitchStore`, `NavigationStackStore`
+and `@BindingState` — in a type, an initializer, a parameter, an attribute or an extension — reported at the name.
 
 Never reported: the names in comments and strings; a member of another type of that name (`Legacy.ViewStore`); a
 project that declares a type of that name of its own (TCA's own sources, a store written by hand), unless that
@@ -4709,7 +4709,8 @@ and are deprecated for the compiler from 1.24, each with its replacement in
 [Migrating to 1.7](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.7.md):
 *Using @ObservableState* (`WithViewStore`, `ViewStore`), *Replacing IfLetStore with 'if let'*, *Replacing
 ForEachStore with ForEach*, *Replacing SwitchStore and CaseLet with 'switch' and 'case'*, *Replacing
-NavigationStackStore with NavigationStack*.
+NavigationStackStore with NavigationStack*, *@BindingState* (every property of an `@ObservableState` state can be
+bound, so the wrapper goes).
 
 The same guide advises the order of the work (*Incrementally migrating*): a modern parent of legacy children
 behaves better than the opposite, so update features from the outside in, the root first. `tca-lint migrate`
@@ -4904,7 +4905,35 @@ Reported as:
 > 'ViewStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings
 > 'ViewStoreOf' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings
 
+Bindable state before observation:
+
+```swift
+@Reducer
+struct Settings {
+  struct State: Equatable {
+    @↓BindingState var soundsOn = true
+    var version = "1.0"
+  }
+}
+```
+
+Reported as:
+
+> 'BindingState' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, drop @BindingState: every property of an observable state can be bound ($store.x through '@Bindable var store')
+
 ## Non-triggering examples
+
+Observable state, without the wrapper:
+
+```swift
+@Reducer
+struct Settings {
+  @ObservableState
+  struct State: Equatable {
+    var soundsOn = true
+  }
+}
+```
 
 Observation, with bindings through `@Bindable`:
 
@@ -5019,8 +5048,9 @@ struct BridgeView: View {
   the rule reports.
 - No fix: each rewrite is right only once the feature's `State` is `@ObservableState`, and a `WithViewStore` that
   observes a computed view state, or a view store passed to helpers, needs a person to decide what the view reads.
-- `CaseLet`, `@BindingState`, `BindingViewStore`, `@PresentationState` and the navigation view modifiers that take a
-  `store:` are part of the same migration and are not reported yet.
+- `CaseLet`, `BindingViewState`, `BindingViewStore` and the navigation view modifiers that take a `store:` are part
+  of the same migration and are not reported yet. `@PresentationState` is not deprecated; under `@ObservableState` it
+  does not compile (write `@Presents`), and the compiler says so.
 - `tca-lint migrate` places each use on the feature whose declaration holds it, else on the feature whose store the
   view holding it holds (`let store: StoreOf<Feature>`); "outside in" starts from the features no composition
   reaches, which include features only a key-path constant or a view composes.

@@ -1,14 +1,14 @@
-/// `WithViewStore`, `ViewStore`, `IfLetStore`, `ForEachStore`, `SwitchStore` and `NavigationStackStore`: the views
-/// and view stores that TCA 1.7's observation (`@ObservableState`) replaced, soft-deprecated in 1.7 and deprecated
+/// `WithViewStore`, `ViewStore`, `IfLetStore`, `ForEachStore`, `SwitchStore`, `NavigationStackStore` and
+/// `@BindingState`: the views, view stores and bindable state that TCA 1.7's observation (`@ObservableState`) replaced, soft-deprecated in 1.7 and deprecated
 /// for the compiler from 1.24. No fix: each replacement is right only once the feature's State is
 /// `@ObservableState`, and a `WithViewStore` that observes a computed view state needs a person.
 public struct LegacyViewStoreRule: DeprecationRule {
     public static let description = RuleDescription(
         id: "legacy_view_store",
         name: "Legacy View Store",
-        summary: "`WithViewStore`, `ViewStore`, `IfLetStore`, `ForEachStore`, `SwitchStore` and `NavigationStackStore` are deprecated since TCA 1.7 for observation: `@ObservableState` and the store itself",
+        summary: "`WithViewStore`, `ViewStore`, `IfLetStore`, `ForEachStore`, `SwitchStore`, `NavigationStackStore` and `@BindingState` are deprecated since TCA 1.7 for observation: `@ObservableState` and the store itself",
         defaultSeverity: .warning,
-        prefilterNeedles: ["ViewStore", "IfLetStore", "ForEachStore", "SwitchStore", "NavigationStackStore"]
+        prefilterNeedles: ["ViewStore", "IfLetStore", "ForEachStore", "SwitchStore", "NavigationStackStore", "BindingState"]
     )
     public static let deprecatedIn = TCAVersion(1, 7)
     public static let reference = "https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.7.md"
@@ -44,6 +44,8 @@ public struct LegacyViewStoreRule: DeprecationRule {
             return base + "write 'ForEach(store.scope(state: \\.rows, action: \\.rows)) { rowStore in … }'"
         case .switchStore:
             return base + "write 'switch store.state { case .a: if let store = store.scope(state: \\.a, action: \\.a) { … } }'"
+        case .bindingState:
+            return base + "drop @BindingState: every property of an observable state can be bound ($store.x through '@Bindable var store')"
         case .navigationStackStore:
             return base + "write 'NavigationStack(path: $store.scope(state: \\.path, action: \\.path)) { … } destination: { … }'"
         case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget:
