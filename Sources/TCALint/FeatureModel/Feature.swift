@@ -50,6 +50,10 @@ public final class Feature: @unchecked Sendable {
     public var protocolDefaults: [String]
     /// For an `@Reducer enum` (destinations, paths): its cases, each naming a child reducer.
     public var enumCases: [EnumCaseFacts]
+    /// Declared inside a function body (a test's local `struct Child: Reducer`), where no macro can be attached to
+    /// it or to its nested types (extension macros such as `@Reducer` and `@CasePathable` need a type at file or
+    /// type scope). The parser names such types after their scope's position (`Tests.(local@296).Child`).
+    public var isLocal: Bool { qualifiedName.contains("(local@") }
 
     init(qualifiedName: String, name: String, kind: String, location: FactLocation, reducerEvidence: [String],
          declarations: [FactLocation], builders: [BuilderFacts], logic: [LogicFacts], functions: [FunctionFacts],
@@ -99,6 +103,9 @@ public struct ActionModel: Sendable {
         /// Case key paths (`\.child`) can name its cases: `@CasePathable`, by hand or by `@Reducer` (only
         /// `Action` is asked).
         public var isCasePathable = false
+        /// An enum declared in the feature's own declaration (not in an extension, not a type `typealias Action`
+        /// names): where `@Reducer` on the feature makes it `@CasePathable` (only `Action` is asked).
+        public var isInFeatureBody = false
     }
     public var enums: [ActionEnum] = []
     /// `typealias Action = FeatureAction<Self>`: the aliased type, as written.
@@ -125,6 +132,8 @@ public struct StateModel: Sendable {
     public var declarations: [FactLocation]
     /// An enum state whose cases case key paths can name (`@CasePathable`, by hand or by `@Reducer`).
     public var isCasePathable = false
+    /// An enum declared in the feature's own declaration, where `@Reducer` on the feature makes it `@CasePathable`.
+    public var isInFeatureBody = false
 
     public func field(_ name: String) -> PropertyFacts? { fields.first { $0.name == name } }
 }

@@ -166,8 +166,6 @@ public final class FeatureIndex: @unchecked Sendable {
     /// (`func fireAndForget`, asked as "func fireAndForget") on a type of its own or an extension. Computed on first use.
     public func declaresOwn(_ name: String) -> Bool { ownNames.wrapped.contains(name) }
 
-    /// What the project's `typealias` of this qualified name (`ViewStoreOf`, `App.Action`) stands for, as written.
-    public func typealiasTarget(_ qualifiedName: String) -> String? { aliases[qualifiedName] }
     private let ownNames: LockedLazy<Set<String>>
 
     /// The simple names of the project's reducer types, from whichever files declare them.

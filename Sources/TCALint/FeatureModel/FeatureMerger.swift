@@ -191,8 +191,9 @@ struct FeatureMerger {
         for d in decls { for i in d.inherits where reducerProtocols.contains(i) { chainNames.formUnion(chain(i)) } }
         // `@Reducer` makes the `State` and `Action` enums declared in its body `@CasePathable`.
         let macroHosts = decls.filter { $0.attributes.contains("Reducer") && $0.kind != "extension" }
-        let action = actionModel(of: key, macroHosts: macroHosts)
-        let (state, stateDecls) = stateModel(of: key, macroHosts: macroHosts)
+        let bodies = decls.filter { $0.kind != "extension" }
+        let action = actionModel(of: key, macroHosts: macroHosts, bodies: bodies)
+        let (state, stateDecls) = stateModel(of: key, macroHosts: macroHosts, bodies: bodies)
         // Logic in the state's own methods (`mutating func fetch() -> Effect<Action>` on `State`) is the feature's too.
         let logic = (decls.flatMap { $0.logic } + stateDecls.flatMap { $0.logic }).map {
             resolvingActionPrefix($0, feature: key, name: name, action: action)
@@ -381,16 +382,22 @@ struct FeatureMerger {
     /// Whether case key paths (`\.child`) can name the enum's cases: it is `@CasePathable` (or conforms), or it is
     /// declared in the body of a `@Reducer` type, whose macro applies `@CasePathable` to `State` and `Action`.
     static func isCasePathable(_ decls: [TypeFacts], macroHosts: [TypeFacts]) -> Bool {
+        decls.contains { $0.attributes.contains("CasePathable") || $0.inherits.contains("CasePathable") }
+            || isEnumDeclared(inBodyOf: macroHosts, decls)
+    }
+
+    /// Whether one of `decls` is an `enum` declared in the member block of one of `hosts` (not in an extension of
+    /// the host, not elsewhere and aliased): the only place a type's `@Reducer` macro reaches.
+    static func isEnumDeclared(inBodyOf hosts: [TypeFacts], _ decls: [TypeFacts]) -> Bool {
         decls.contains { d in
-            d.attributes.contains("CasePathable") || d.inherits.contains("CasePathable")
-                || (d.kind == "enum" && macroHosts.contains { host in
-                    host.location.path == d.location.path && host.membersOpen.offset < d.anchor.offset
-                        && d.anchor.offset < host.membersClose.offset
-                })
+            d.kind == "enum" && hosts.contains { host in
+                host.location.path == d.location.path && host.membersOpen.offset < d.anchor.offset
+                    && d.anchor.offset < host.membersClose.offset
+            }
         }
     }
 
-    private func actionModel(of key: String, macroHosts: [TypeFacts] = []) -> ActionModel {
+    private func actionModel(of key: String, macroHosts: [TypeFacts] = [], bodies: [TypeFacts] = []) -> ActionModel {
         var model = ActionModel()
         model.alias = aliases[Self.written(key) + ".Action"]
         for child in nested[key] ?? [] {
@@ -399,6 +406,7 @@ struct FeatureMerger {
             model.enums.append(actionEnum(last, decls))
             if last == "Action" {
                 model.enums[model.enums.count - 1].isCasePathable = Self.isCasePathable(decls, macroHosts: macroHosts)
+                model.enums[model.enums.count - 1].isInFeatureBody = Self.isEnumDeclared(inBodyOf: bodies, decls)
                 for inner in nested[child] ?? [] {
                     guard let innerDecls = groups[inner], innerDecls.contains(where: { $0.kind == "enum" }) else { continue }
                     model.enums.append(actionEnum("Action." + String(inner.dropFirst(child.count + 1)), innerDecls))
@@ -423,7 +431,7 @@ struct FeatureMerger {
                                inherits: decls.flatMap { $0.inherits })
     }
 
-    private func stateModel(of key: String, macroHosts: [TypeFacts] = []) -> (StateModel?, [TypeFacts]) {
+    private func stateModel(of key: String, macroHosts: [TypeFacts] = [], bodies: [TypeFacts] = []) -> (StateModel?, [TypeFacts]) {
         var stateKey = key + ".State"
         if groups[stateKey] == nil, let target = aliases[Self.written(stateKey)] {
             // The aliased type as written (`Parent.ChildState`), else its base name.
@@ -439,7 +447,8 @@ struct FeatureMerger {
         return (StateModel(qualifiedName: stateKey, kind: primary?.kind ?? "extension",
                            isObservable: decls.contains { $0.attributes.contains("ObservableState") },
                            fields: fields, cases: decls.flatMap { $0.cases }, declarations: decls.map { $0.location }.sorted(),
-                           isCasePathable: Self.isCasePathable(decls, macroHosts: macroHosts)), decls)
+                           isCasePathable: Self.isCasePathable(decls, macroHosts: macroHosts),
+                           isInFeatureBody: Self.isEnumDeclared(inBodyOf: bodies, decls)), decls)
     }
 
     // MARK: children

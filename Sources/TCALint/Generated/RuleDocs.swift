@@ -4445,6 +4445,75 @@ Reported as:
 
 > '/Action.timer' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; make 'Action' @CasePathable (annotating the feature with @Reducer does), then write the case key path '\.timer'
 
+An action enum declared outside the feature, named by `typealias Action` (`@Reducer` only reaches enums declared in
+the feature's own body):
+
+```swift
+enum CounterAction {
+  case timer(Timer.Action)
+}
+
+@Reducer
+struct Counter {
+  typealias Action = CounterAction
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: ↓/Action.timer) {
+      Timer()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.timer' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; mark the enum 'CounterAction' @CasePathable where it is declared (@Reducer on the feature does not reach it there), then write the case key path '\.timer'
+
+A feature declared inside a test function, where no macro can be attached:
+
+```swift
+final class CounterTests: XCTestCase {
+  func testTimer() async {
+    struct Counter: Reducer {
+      struct State {
+        var timer = Timer.State()
+      }
+      enum Action {
+        case timer(Timer.Action)
+      }
+
+      var body: some ReducerOf<Self> {
+        Scope(state: \.timer, action: ↓/Action.timer) {
+          Timer()
+        }
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/Action.timer' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; 'Action' belongs to a type declared inside a function, where @CasePathable cannot be attached: move the feature out of the function to write a case key path
+
+The identity case path:
+
+```swift
+@Reducer
+struct App {
+  var body: some ReducerOf<Self> {
+    Scope(state: ↓/State.self, action: ↓/Action.self) {
+      Analytics()
+    }
+  }
+}
+```
+
+Reported as:
+
+> '/State.self' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the key path '\.self'
+> '/Action.self' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the key path '\.self'
+
 A hand-written `@CasePathable`, on a project whose TCA version is not known:
 
 ```swift
@@ -4524,7 +4593,7 @@ struct Parent {
 
 Reported as:
 
-> '/Action.child .. /Action.ChildAction.row' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write it as a case key path (\.a.b for a path through nested @CasePathable enums)
+> '/Action.child .. /Action.ChildAction.row' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; the key-path 'forEach' takes a case key path to a case holding an IdentifiedAction ('IdentifiedActionOf<…>', matched as '.element(id:action:)'): change the case if it holds anything else, then write its case key path
 
 A case the feature's `Action` does not declare where tca-lint can see it:
 
@@ -4694,9 +4763,9 @@ Reports each use of the views, view stores and bindable state that TCA 1.7's obs
 and `@BindingState` — in a type, an initializer, a parameter, an attribute or an extension — reported at the name.
 
 Never reported: the names in comments and strings; a member of another type of that name (`Legacy.ViewStore`); a
-project that declares a type of that name of its own (TCA's own sources, a store written by hand), unless that
-declaration is a `typealias` for TCA's (`typealias ViewStoreOf<F: FeatureReducer> = ViewStore<F.ViewState,
-F.ViewAction>`); and a project on a TCA older than 1.7. The TCA version is read as for every deprecation rule (the
+project that declares a type of that name of its own (TCA's own sources, a store written by hand, or a shorthand
+`typealias ViewStoreOf<F: FeatureReducer> = ViewStore<F.ViewState, F.ViewAction>`, reported once where it names
+TCA's `ViewStore`, as the compiler warns there and not at its uses); and a project on a TCA older than 1.7. The TCA version is read as for every deprecation rule (the
 project's `Package.resolved` or manifest, `tca_version:`, `--target-tca`); when none says, the rule reports.
 
 ## Why is this bad
@@ -4886,13 +4955,14 @@ Reported as:
 
 > 'WithViewStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, read the store itself in the view (store.count, store.send(…)) and drop WithViewStore
 
-A project's shorthand for TCA's view store, and its use:
+A project's shorthand for TCA's view store, reported where it names TCA's type (its uses name the project's own
+alias, and are migrated with it):
 
 ```swift
 typealias ViewStoreOf<F: FeatureReducer> = ↓ViewStore<F.ViewState, F.ViewAction>
 
 struct WalletView: View {
-  let viewStore: ↓ViewStoreOf<Wallet>
+  let viewStore: ViewStoreOf<Wallet>
 
   var body: some View {
     Text(viewStore.balance)
@@ -4903,7 +4973,6 @@ struct WalletView: View {
 Reported as:
 
 > 'ViewStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings
-> 'ViewStoreOf' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, use the store itself: store.x and store.send(…), and $store.x through '@Bindable var store' for bindings
 
 Bindable state before observation:
 

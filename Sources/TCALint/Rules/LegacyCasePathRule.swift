@@ -30,7 +30,8 @@ public struct LegacyCasePathRule: DeprecationRule {
                         rewrite = fix("Write the case key path \\.\(name)", applicability, edits: [edit],
                                       findingOffsets: [path.anchor.offset])
                     }
-                    findings.append(finding(at: path.anchor, Self.message(path, verdict), fix: rewrite))
+                    findings.append(finding(at: path.anchor, Self.message(path, verdict, isForEachAction: !isState && edge.operation == "forEach"),
+                                           fix: rewrite))
                 }
             }
         }
@@ -41,11 +42,21 @@ public struct LegacyCasePathRule: DeprecationRule {
     enum Verdict: Equatable {
         case fixable(FixApplicability)
         /// The enum is not known to be `@CasePathable` (no `@Reducer`, no `@CasePathable`).
-        case needsCasePathable(enumName: String)
+        case needsCasePathable(enumName: String, remedy: CasePathableRemedy)
         /// `forEach` over a case that does not hold an `IdentifiedAction` / `StackAction`.
         case needsIdentifiedAction
         /// Anything else the model cannot vouch for: a longer path, another root, a case it does not see.
         case byHand
+    }
+
+    /// How an enum becomes `@CasePathable`, by where it is declared.
+    enum CasePathableRemedy: Equatable {
+        /// In the feature's own declaration: `@Reducer` on the feature makes it so, as does `@CasePathable`.
+        case reducerMacro
+        /// In an extension, or elsewhere and named by `typealias`: `@Reducer` does not reach it.
+        case markEnum
+        /// In a type declared inside a function, where no macro can be attached.
+        case moveOutOfFunction
     }
 
     static func verdict(_ path: CasePathArgumentFacts, isState: Bool, edge: EdgeFacts, feature: Feature,
@@ -60,14 +71,22 @@ public struct LegacyCasePathRule: DeprecationRule {
                 .contains(path.root.withoutSpaces()) else { return .byHand }
         let casePathable: Bool
         let cases: [EnumCaseFacts]
+        let enumName: String
+        let inFeatureBody: Bool
         if isState {
             guard let state = feature.state, state.kind == "enum" else { return .byHand }
-            (casePathable, cases) = (state.isCasePathable, state.cases)
+            (casePathable, cases, enumName, inFeatureBody) = (state.isCasePathable, state.cases, member, state.isInFeatureBody)
+        } else if let action = feature.action.enumNamed("Action") {
+            (casePathable, cases, enumName, inFeatureBody) = (action.isCasePathable, action.cases, member, action.isInFeatureBody)
+        } else if let aliased = feature.action.aliased {
+            (casePathable, cases, enumName, inFeatureBody) = (aliased.isCasePathable, aliased.cases, aliased.name, false)
         } else {
-            guard let action = feature.action.enumNamed("Action") ?? feature.action.aliased else { return .byHand }
-            (casePathable, cases) = (action.isCasePathable, action.cases)
+            return .byHand
         }
-        guard casePathable else { return .needsCasePathable(enumName: member) }
+        guard casePathable else {
+            let remedy: CasePathableRemedy = feature.isLocal ? .moveOutOfFunction : inFeatureBody ? .reducerMacro : .markEnum
+            return .needsCasePathable(enumName: enumName, remedy: remedy)
+        }
         guard let enumCase = cases.first(where: { $0.name == name }) else { return .byHand }
         if !isState && edge.operation == "forEach" {
             let payload = enumCase.payload.withoutSpaces()
@@ -79,20 +98,28 @@ public struct LegacyCasePathRule: DeprecationRule {
         return .fixable(version.map { $0 >= deprecatedIn } == true ? .safe : .unsafe)
     }
 
-    static func message(_ path: CasePathArgumentFacts, _ verdict: Verdict) -> String {
+    static func message(_ path: CasePathArgumentFacts, _ verdict: Verdict, isForEachAction: Bool) -> String {
         let base = "'\(path.text)' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24"
+        // `/Action.self` is the identity path, a plain key path, not a case.
+        if path.caseName == "self" { return base + "; write the key path '\\.self'" }
         let keyPath = path.caseName.map { "\\.\($0)" }
+        let thenWrite = " then write the case key path" + (keyPath.map { " '\($0)'" } ?? "")
         switch verdict {
         case .fixable(.safe):
             return base + "; write the case key path '\(keyPath ?? "")' (--fix does)"
         case .fixable(.unsafe):
             return base + "; write the case key path '\(keyPath ?? "")' (--fix --unsafe does; safe once the project's TCA version is known to be 1.4 or later)"
-        case .needsCasePathable(let enumName):
-            return base + "; make '\(enumName)' @CasePathable (annotating the feature with @Reducer does), then write the case key path"
-                + (keyPath.map { " '\($0)'" } ?? "")
+        case .needsCasePathable(let enumName, .reducerMacro):
+            return base + "; make '\(enumName)' @CasePathable (annotating the feature with @Reducer does),\(thenWrite)"
+        case .needsCasePathable(let enumName, .markEnum):
+            return base + "; mark the enum '\(enumName)' @CasePathable where it is declared (@Reducer on the feature does not reach it there),\(thenWrite)"
+        case .needsCasePathable(let enumName, .moveOutOfFunction):
+            return base + "; '\(enumName)' belongs to a type declared inside a function, where @CasePathable cannot be attached: move the feature out of the function to write a case key path"
         case .needsIdentifiedAction:
             return base + "; the key-path 'forEach' takes a case holding an IdentifiedAction: change the case to hold 'IdentifiedActionOf<…>' and match '.element(id:action:)' in the logic, then write the case key path"
                 + (keyPath.map { " '\($0)'" } ?? " to it")
+        case .byHand where isForEachAction:
+            return base + "; the key-path 'forEach' takes a case key path to a case holding an IdentifiedAction ('IdentifiedActionOf<…>', matched as '.element(id:action:)'): change the case if it holds anything else, then write its case key path"
         case .byHand:
             if let keyPath {
                 return base + "; write the case key path '\(keyPath)' where the enum it names is @CasePathable (not fixed: tca-lint does not see that enum's declaration)"

@@ -19,13 +19,10 @@ public struct LegacyViewStoreRule: DeprecationRule {
     public func check(_ file: AnalyzedFile) -> [Finding] {
         var findings: [Finding] = []
         for use in file.facts.file.deprecatedUses where use.api.isPreObservationView {
-            // A project with a type of that name of its own (TCA itself, a store of its own) means that one; not a
-            // shorthand for TCA's (`typealias ViewStoreOf<F: FeatureReducer> = ViewStore<F.ViewState, F.ViewAction>`).
-            if file.project.declaresOwn(use.api.rawValue) {
-                guard let target = file.project.typealiasTarget(use.api.rawValue),
-                      let base = FeatureIndex.baseNames(of: target).first,
-                      DeprecatedUseFacts.API(rawValue: base)?.isPreObservationView == true else { continue }
-            }
+            // A project with a type of that name of its own (TCA itself, a store of its own) means that one. A shorthand
+            // for TCA's (`typealias ViewStoreOf<F: FeatureReducer> = ViewStore<F.ViewState, F.ViewAction>`) is
+            // reported once, where it names TCA's type, as the compiler warns: its uses name the project's alias.
+            if file.project.declaresOwn(use.api.rawValue) { continue }
             findings.append(finding(at: use.anchor, Self.message(use.api)))
         }
         return findings

@@ -71,6 +71,29 @@ final class LegacyCasePathTests: XCTestCase {
         let aliased = try XCTUnwrap(index.feature("E")?.action.aliased)
         XCTAssertEqual(aliased.isCasePathable, true)
         XCTAssertEqual(aliased.cases.map(\.name), ["destination"])
+        // Where `@Reducer` on the feature would reach: enums of its own body, not an extension's or an alias's.
+        XCTAssertEqual(index.feature("B")?.action.enumNamed("Action")?.isInFeatureBody, true)
+        XCTAssertEqual(index.feature("B")?.state?.isInFeatureBody, true)
+        XCTAssertEqual(index.feature("D")?.action.enumNamed("Action")?.isInFeatureBody, false)
+        XCTAssertEqual(aliased.isInFeatureBody, false)
+    }
+
+    /// Each remedy the message gives is one the code can take: `@Reducer` only for an enum of the feature's body,
+    /// `@CasePathable` on the enum elsewhere, and nothing macro-based for a type local to a function.
+    func testTheMessageNamesARemedyThatReachesTheEnum() throws {
+        func message(_ source: String) throws -> String {
+            try XCTUnwrap(diagnostics(source, version: TCAVersion(1, 10)).first).message
+        }
+        let scope = "  var body: some ReducerOf<Self> {\n    Scope(state: \\.x, action: /Action.x) { X() }\n  }\n"
+        XCTAssertTrue(try message("struct B: Reducer {\n  enum Action { case x(X.Action) }\n\(scope)}\n")
+            .contains("make 'Action' @CasePathable (annotating the feature with @Reducer does)"))
+        let inExtension = try message("@Reducer\nstruct D {\n\(scope)}\nextension D {\n  enum Action { case x(X.Action) }\n}\n")
+        XCTAssertTrue(inExtension.contains("mark the enum 'Action' @CasePathable where it is declared"), inExtension)
+        XCTAssertFalse(inExtension.contains("annotating"), inExtension)
+        let aliased = try message("enum Shared { case x(X.Action) }\n@Reducer\nstruct E {\n  typealias Action = Shared\n\(scope)}\n")
+        XCTAssertTrue(aliased.contains("mark the enum 'Shared' @CasePathable"), aliased)
+        let local = try message("func test() {\n  struct L: Reducer {\n    enum Action { case x(X.Action) }\n\(scope)  }\n}\n")
+        XCTAssertTrue(local.hasSuffix("'Action' belongs to a type declared inside a function, where @CasePathable cannot be attached: move the feature out of the function to write a case key path"), local)
     }
 
     func testFixesWhereTheKeyPathOverloadTakesTheSameCase() {
