@@ -88,6 +88,8 @@ final class FixFixtureTests: XCTestCase {
             "Legacy/LegacyRoot.swift legacy_case_path",
             "Legacy/LegacyRoot.swift legacy_case_path",
             "Legacy/LegacyRoot.swift legacy_case_path",
+            "Legacy/LegacyRoot.swift legacy_store_scope",
+            "Legacy/LegacyRoot.swift legacy_store_scope",
             "Lifetimes/LegacyTimerFeature.swift legacy_case_path",
             "SplitLogic/Onboarding.swift uncontrolled_dependency",
             "fixes/BindingReducerFixes.swift binding_reducer_not_first",

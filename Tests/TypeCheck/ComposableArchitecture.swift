@@ -258,6 +258,18 @@ public final class Store<State, Action> {
 
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
+extension Store {
+    /// Scoping with key paths (TCA 1.5).
+    public func scope<ChildState, ChildAction>(
+        state: KeyPath<State, ChildState>, action: CaseKeyPath<Action, ChildAction>
+    ) -> Store<ChildState, ChildAction> { fatalError() }
+
+    /// Scoping with closures, soft-deprecated in TCA 1.5. Kept for the fixes that rewrite it with key paths.
+    public func scope<ChildState, ChildAction>(
+        state: @escaping (State) -> ChildState, action: @escaping (ChildAction) -> Action
+    ) -> Store<ChildState, ChildAction> { fatalError() }
+}
+
 // MARK: Dependencies
 
 @propertyWrapper

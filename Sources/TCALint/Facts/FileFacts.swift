@@ -77,6 +77,8 @@ public struct FileWideFacts: Sendable {
     public var actionsSentWithFinish: Set<String> = []
     /// Views of this file that write a store's state through a binding (`$store.isOn`), one per view and feature.
     public var bindingWrites: [BindingWriteFacts] = []
+    /// `.scope(state:action:)` calls whose action is not a case key path (TCA 1.5 deprecated them).
+    public var storeScopes: [StoreScopeFacts] = []
     /// The features whose store each type of the file holds (`let store: StoreOf<Feature>`, `ViewStoreOf<Feature>`,
     /// `Store<Feature.State, …>`): the type's last name → the features' names as written, in order.
     public var storesByType: [String: [String]] = [:]
@@ -136,6 +138,27 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
         self.anchor = anchor
     }
 
+}
+
+/// A store scoped with closures: `store.scope(state: \.child, action: { .child($0) })` (`StoreScopeReader`).
+public struct StoreScopeFacts: Sendable, Equatable {
+    /// The case an action argument embeds into (`{ .child($0) }`, `Feature.Action.child`): root as written, case.
+    public struct ActionCase: Sendable, Equatable {
+        public var root: String
+        public var name: String
+    }
+    /// The `scope` token.
+    public var anchor: Anchor
+    /// `store` or `self.store` as written; "" for any other receiver.
+    public var receiver: String
+    /// Byte ranges of the two arguments' values.
+    public var state: Range<Int>
+    public var action: Range<Int>
+    /// `\.a.b` or `{ $0.a.b }`: [a, b].
+    public var statePath: [String]?
+    public var actionCase: ActionCase?
+    /// The call as written, on one line (`.scope(state: \.child, action: { .child($0) })`).
+    public var text = ""
 }
 
 /// A view writing a feature's state through a binding: it sends the feature binding actions.

@@ -9,6 +9,7 @@ struct FileWideReader {
         var facts = FileWideFacts()
         let stackIDs = StackIDLiteralReader(extractor: extractor)
         let deprecated = DeprecatedAPIReader(extractor: extractor)
+        let scopes = StoreScopeReader(extractor: extractor)
         for i in 0..<code.count {
             let kind = code.kind(i)
             guard kind == .identifier else { continue }
@@ -21,6 +22,7 @@ struct FileWideReader {
             }
             if let literal = stackIDs.literal(at: i) { facts.stackIDLiterals.append(literal) }
             if let use = deprecated.use(at: i) { facts.deprecatedUses.append(use) }
+            if code.tokens[i].length == 5, code.is(i, "scope"), let scope = scopes.scope(at: i) { facts.storeScopes.append(scope) }
         }
         facts.printChanges = printChanges(types: types)
         (facts.bindingWrites, facts.storesByType) = StoreBindingReader(extractor: extractor).read(types: types)

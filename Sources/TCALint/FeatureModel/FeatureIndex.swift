@@ -208,9 +208,25 @@ public final class FeatureIndex: @unchecked Sendable {
             if let i = m.declarationOwner[t.location], owner == nil || end - start < owner!.span { owner = (end - start, i) }
         }
         if let owner { return m.features[owner.index] }
-        guard let view = innermost?.type, let stores = file.file.storesByType[view.name.lastDotComponent.map(String.init) ?? view.name]
-        else { return nil }
-        let held = Set(stores.compactMap { feature(named: $0, from: view.enclosing, near: path)?.qualifiedName })
+        return innermost.flatMap { storeFeature(of: $0.type, in: file) }
+    }
+
+    /// The feature whose store the innermost type holding a byte offset of a file holds (a view with
+    /// `let store: StoreOf<Feature>`), when it holds one feature's store.
+    public func storeFeature(at offset: Int, in path: String) -> Feature? {
+        guard let file = files[path] else { return nil }
+        var innermost: (span: Int, type: TypeFacts)?
+        for t in file.types {
+            let start = t.anchor.offset, end = t.membersClose.end
+            guard offset >= start, offset <= end else { continue }
+            if innermost == nil || end - start < innermost!.span { innermost = (end - start, t) }
+        }
+        return innermost.flatMap { storeFeature(of: $0.type, in: file) }
+    }
+
+    private func storeFeature(of type: TypeFacts, in file: FileFacts) -> Feature? {
+        guard let stores = file.file.storesByType[type.name.lastDotComponent.map(String.init) ?? type.name] else { return nil }
+        let held = Set(stores.compactMap { feature(named: $0, from: type.enclosing, near: file.path)?.qualifiedName })
         return held.count == 1 ? held.first.flatMap(feature) : nil
     }
 

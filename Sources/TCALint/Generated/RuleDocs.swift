@@ -4593,7 +4593,7 @@ struct Parent {
 
 Reported as:
 
-> '/Action.child .. /Action.ChildAction.row' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; the key-path 'forEach' takes a case key path to a case holding an IdentifiedAction ('IdentifiedActionOf<…>', matched as '.element(id:action:)'): change the case if it holds anything else, then write its case key path
+> '/Action.child .. /Action.ChildAction.row' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; the key-path 'forEach' takes a case key path to a case holding an IdentifiedAction ('IdentifiedActionOf<…>', matched as '.element(id:action:)') or, over StackState, a StackAction: change the case if it holds anything else, then write its case key path
 
 A case the feature's `Action` does not declare where tca-lint can see it:
 
@@ -4615,7 +4615,7 @@ struct Wallet {
 
 Reported as:
 
-> '/Action.destination' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.destination' where the enum it names is @CasePathable (not fixed: tca-lint does not see that enum's declaration)
+> '/Action.destination' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; write the case key path '\.destination', making the enum it names @CasePathable first if it is not (not fixed: tca-lint cannot tie this path to the feature's own State or Action)
 
 ## Non-triggering examples
 
@@ -4753,6 +4753,475 @@ struct Search {
 - The fix is offered only where the model sees that the enum is `@CasePathable`. A `typealias Action` declared in a
   protocol extension that the feature inherits (`extension Reducer where Self: FeatureReducer { typealias Action =
   FeatureAction<Self> }`) is not followed, so such uses are reported without a fix.
+
+"""#,
+        "legacy_store_scope": #"""
+## What it does
+
+Reports a call `.scope(state:action:)` whose `action:` argument is a closure (`{ .child($0) }`) or a case's
+function named through its type (`Feature.Action.child`) — scoping a store with closures — reported at `scope`.
+
+Never reported: scoping with a key path and a case key path (`scope(state: \.child, action: \.child)`), arguments
+passed in variables (a generic helper's `scope(state: state, action: action)`, which may hold key paths), the
+reducer `Scope(state:action:)` (see `legacy_case_path`), comments and strings, and a project on a TCA older than
+1.5. The TCA version is read as for every deprecation rule (the project's `Package.resolved` or manifest,
+`tca_version:`, `--target-tca`); when none says, the rule reports.
+
+## Why is this bad
+
+TCA 1.5 soft-deprecated `Store.scope(state:action:)` with two closures for the overload that takes a key path to the
+child state and a case key path to the child action, and TCA 1.7 made the old overload deprecated for the compiler.
+Beyond the warning,
+[Migrating to 1.5 § Store scoping with key paths](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.5.md#store-scoping-with-key-paths)
+gives the reason: key paths are `Hashable`, so TCA caches the store `scope` creates and returns the same child
+store when the view scopes again with the same paths — better performance and a stable identity for the child
+feature. Closures cannot be compared. A state closure that does more than read a property
+(`{ ChildFeature.State(user: $0.user) }`) becomes a computed property on the parent's `State`, scoped with its key
+path, as the guide shows.
+
+## Example
+
+```swift
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.↓scope(state: \.timer, action: { .timer($0) }))
+  }
+}
+```
+
+Reported as:
+
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; write 'scope(state: \.timer, action: \.timer)', which lets TCA cache the child store (--fix --unsafe does; safe once the project's TCA version is known to be 1.5 or later)
+
+## Use instead
+
+```swift
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.scope(state: \.timer, action: \.timer))
+  }
+}
+```
+
+## Fix
+
+`--fix` writes `scope(state: \.a.b, action: \.case)` when every condition that makes the rewrite compile to the
+same scope holds:
+
+- the store is the view's own (`store` or `self.store`), and the type holds one feature's store
+  (`let store: StoreOf<Counter>`), found by the model wherever that feature is declared;
+- the state argument reads a property path (`\.timer`, `{ $0.timer }`) whose first property is a field of that
+  feature's `State`;
+- the action argument embeds into one case of the feature's `Action` (`{ .timer($0) }`, `Counter.Action.timer`)
+  whose payload is a single unlabelled value, and that `Action` is `@CasePathable` (declared in a `@Reducer` body,
+  or marked by hand).
+
+The fix is safe when the project's TCA version is known to be 1.5 or later, where the key-path overload exists, and
+unsafe (`--fix --unsafe`) when it is unknown. Not fixed, with a message saying what to do: a state closure that
+computes, an action closure that wraps more than the child action (`{ .destination(.presented($0)) }`), a store
+other than the view's own, an `Action` that is not known to be `@CasePathable`.
+
+```swift fix-before
+import SwiftUI
+
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.scope(state: \.timer, action: { .timer($0) }))
+  }
+}
+```
+
+```swift fix-after
+import SwiftUI
+
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.scope(state: \.timer, action: \.timer))
+  }
+}
+```
+
+## Triggering examples
+
+```swift
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.↓scope(state: \.timer, action: { .timer($0) }))
+  }
+}
+```
+
+Reported as:
+
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; write 'scope(state: \.timer, action: \.timer)', which lets TCA cache the child store (--fix --unsafe does; safe once the project's TCA version is known to be 1.5 or later)
+
+A state closure that reads a property, from `self.store`:
+
+```swift
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: self.store.↓scope(state: { $0.timer }, action: { .timer($0) }))
+  }
+}
+```
+
+Reported as:
+
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; write 'scope(state: \.timer, action: \.timer)', which lets TCA cache the child store (--fix --unsafe does; safe once the project's TCA version is known to be 1.5 or later)
+
+The case's embed function named through its type:
+
+```swift
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.↓scope(state: \.timer, action: Counter.Action.timer))
+  }
+}
+```
+
+Reported as:
+
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; write 'scope(state: \.timer, action: \.timer)', which lets TCA cache the child store (--fix --unsafe does; safe once the project's TCA version is known to be 1.5 or later)
+
+An `Action` that is not known to be `@CasePathable`:
+
+```swift
+struct Counter: Reducer {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.↓scope(state: \.timer, action: { .timer($0) }))
+  }
+}
+```
+
+Reported as:
+
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; pass a key path to the child state and a case key path to the child action (scope(state: \.child, action: \.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State
+
+A state closure that computes:
+
+```swift
+struct ProfileView: View {
+  let store: StoreOf<Profile>
+
+  var body: some View {
+    AvatarView(
+      store: store.↓scope(
+        state: { Avatar.State(url: $0.user.avatarURL) },
+        action: { .avatar($0) }
+      )
+    )
+  }
+}
+```
+
+Reported as:
+
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; pass a key path to the child state and a case key path to the child action (scope(state: \.child, action: \.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State
+
+A presentation action:
+
+```swift
+struct InventoryView: View {
+  let store: StoreOf<Inventory>
+
+  var body: some View {
+    IfLetStore(store.↓scope(state: \.$destination, action: { .destination(.presented($0)) })) { store in
+      DestinationView(store: store)
+    }
+  }
+}
+```
+
+Reported as:
+
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; pass a key path to the child state and a case key path to the child action (scope(state: \.child, action: \.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State
+
+A collection's rows:
+
+```swift
+struct TodosView: View {
+  let store: StoreOf<Todos>
+
+  var body: some View {
+    ForEachStore(store.↓scope(state: \.todos, action: { .todo(id: $0, action: $1) })) { todoStore in
+      TodoView(store: todoStore)
+    }
+  }
+}
+```
+
+Reported as:
+
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; pass a key path to the child state and a case key path to the child action (scope(state: \.child, action: \.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State
+
+A store that is not the view's own:
+
+```swift
+func makeSettings(appStore: StoreOf<App>) -> SettingsView {
+  SettingsView(store: appStore.↓scope(state: \.settings, action: App.Action.settings))
+}
+```
+
+Reported as:
+
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; pass a key path to the child state and a case key path to the child action (scope(state: \.child, action: \.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State
+
+## Non-triggering examples
+
+Key paths:
+
+```swift
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.scope(state: \.timer, action: \.timer))
+  }
+}
+```
+
+A presented child through its case key path:
+
+```swift
+struct InventoryView: View {
+  @Bindable var store: StoreOf<Inventory>
+
+  var body: some View {
+    Text("Inventory")
+      .sheet(item: $store.scope(state: \.destination?.edit, action: \.destination.edit)) { store in
+        EditView(store: store)
+      }
+  }
+}
+```
+
+A generic helper that passes its arguments on:
+
+```swift
+extension Store {
+  func child<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    self.scope(state: state, action: action)
+  }
+}
+```
+
+The reducer's `Scope` (see `legacy_case_path`):
+
+```swift
+@Reducer
+struct App {
+  var body: some ReducerOf<Self> {
+    Scope(state: \.settings, action: \.settings) {
+      Settings()
+    }
+  }
+}
+```
+
+In a comment and a string:
+
+```swift
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    // Was: store.scope(state: \.timer, action: { .timer($0) })
+    TimerView(store: store.scope(state: \.timer, action: \.timer))
+    Text("store.scope(state: \\.timer, action: { .timer($0) })")
+  }
+}
+```
+
+Another `scope` method, with other arguments:
+
+```swift
+func track(_ analytics: Analytics) {
+  analytics.scope("onboarding", action: { print("tapped") }).flush()
+}
+```
+
+Scoping a store to a collection with identified actions:
+
+```swift
+struct TodosView: View {
+  let store: StoreOf<Todos>
+
+  var body: some View {
+    ForEach(store.scope(state: \.todos, action: \.todos)) { todoStore in
+      TodoView(store: todoStore)
+    }
+  }
+}
+```
+
+A case key path through a nested action:
+
+```swift
+struct AppView: View {
+  let store: StoreOf<App>
+
+  var body: some View {
+    ProfileView(store: store.scope(state: \.profile, action: \.view.profile))
+  }
+}
+```
+
+## Limits
+
+- The TCA version decides whether the rule speaks: a project older than 1.5 is not reported (ask with
+  `--target-tca 1.5`).
+- Only `scope(state:action:)` is read: the one-argument `scope(state:)` of TCA before 1.0 and `ViewStore`'s own
+  scoping are not reported (`legacy_view_store` reports the view store).
+- A call whose `action:` argument is a variable or an expression other than a closure or `Type.case` is not
+  reported: it may hold a case key path.
+- The fix needs the view's store to be one feature's (`StoreOf<Counter>`, `Store<Counter.State, Counter.Action>`);
+  a store passed in a parameter or reached through another value is reported without a fix.
 
 """#,
         "legacy_view_store": #"""

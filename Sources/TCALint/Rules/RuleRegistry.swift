@@ -29,6 +29,7 @@ public enum RuleRegistry {
         FireAndForgetRule.self,
         LegacyCasePathRule.self,
         LegacyViewStoreRule.self,
+        LegacyStoreScopeRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -1,0 +1,67 @@
+/// `store.scope(state: \.child, action: { .child($0) })`: scoping a store with closures, soft-deprecated in TCA 1.5
+/// and a compiler warning from 1.7, for key paths (`scope(state: \.child, action: \.child)`), whose child stores
+/// TCA caches. The fix writes the key paths where the store's feature is known (the view holds one feature's store)
+/// and the model shows the case key path exists.
+public struct LegacyStoreScopeRule: DeprecationRule {
+    public static let description = RuleDescription(
+        id: "legacy_store_scope",
+        name: "Legacy Store Scope",
+        summary: "`store.scope(state:action:)` with closures is deprecated since TCA 1.5; pass a key path and a case key path (`state: \\.child, action: \\.child`)",
+        defaultSeverity: .warning,
+        fixAvailability: .sometimes,
+        prefilterNeedles: [".scope("]
+    )
+    public static let deprecatedIn = TCAVersion(1, 5)
+    public static let reference = "https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.5.md#store-scoping-with-key-paths"
+
+    public init() {}
+
+    public func check(_ file: AnalyzedFile) -> [Finding] {
+        var findings: [Finding] = []
+        for scope in file.facts.file.storeScopes {
+            let rewrite = Self.rewrite(scope, file: file)
+            var fixed: Fix?
+            if let rewrite {
+                let edits = [TextEdit(range: scope.state, replacement: Array(rewrite.state.utf8)),
+                             TextEdit(range: scope.action, replacement: Array(rewrite.action.utf8))]
+                fixed = fix("Scope with key paths", rewrite.applicability, edits: edits, findingOffsets: [scope.anchor.offset])
+            }
+            findings.append(finding(at: scope.anchor, Self.message(scope, rewrite: rewrite), fix: fixed))
+        }
+        return findings
+    }
+
+    struct Rewrite: Equatable {
+        var state: String
+        var action: String
+        var applicability: FixApplicability
+    }
+
+    /// The key paths, when the store is the view's own (`store`, `self.store`) and holds one feature's store, the
+    /// state path starts with a field of that feature's State, and the action names a case of its `@CasePathable`
+    /// Action. Safe when the project's TCA is known to be 1.5 or later (key-path scoping's release), else unsafe.
+    static func rewrite(_ scope: StoreScopeFacts, file: AnalyzedFile) -> Rewrite? {
+        guard scope.receiver == "store" || scope.receiver == "self.store", let path = scope.statePath,
+              let action = scope.actionCase,
+              let feature = file.project.storeFeature(at: scope.anchor.offset, in: file.path),
+              let state = feature.state, state.field(path[0]) != nil,
+              let actions = feature.action.enumNamed("Action") ?? feature.action.aliased, actions.isCasePathable,
+              let enumCase = actions.cases.first(where: { $0.name == action.name }), !enumCase.payload.contains(":"),
+              ["", "Action", "Self.Action", feature.name + ".Action", feature.qualifiedName + ".Action"].contains(action.root.withoutSpaces())
+        else { return nil }
+        let applicability: FixApplicability = file.tcaVersion.map { $0 >= deprecatedIn } == true ? .safe : .unsafe
+        return Rewrite(state: "\\." + path.joined(separator: "."), action: "\\." + action.name, applicability: applicability)
+    }
+
+    static func message(_ scope: StoreScopeFacts, rewrite: Rewrite?) -> String {
+        let base = "Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7"
+        guard let rewrite else {
+            return base + "; pass a key path to the child state and a case key path to the child action (scope(state: \\.child, action: \\.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State"
+        }
+        let call = "scope(state: \(rewrite.state), action: \(rewrite.action))"
+        switch rewrite.applicability {
+        case .safe: return base + "; write '\(call)', which lets TCA cache the child store (--fix does)"
+        case .unsafe: return base + "; write '\(call)', which lets TCA cache the child store (--fix --unsafe does; safe once the project's TCA version is known to be 1.5 or later)"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import XCTest
+@testable import TCALint
+
+/// `legacy_store_scope`: what the facts read of each `.scope(state:action:)` call, and when the rule's fix can write
+/// the key paths (the view's own store, one feature's, a State field, a case of a `@CasePathable` Action).
+final class LegacyStoreScopeTests: XCTestCase {
+    /// The feature, declared in a file of its own: the view's file alone does not say what `Counter` is.
+    static let feature = """
+    @Reducer
+    struct Counter {
+      struct State { var timer = Timer.State(); var rows: [Row.State] = [] }
+      enum Action {
+        case timer(Timer.Action)
+        case row(id: Int, action: Row.Action)
+      }
+    }
+
+    """
+
+    static let view = """
+    struct CounterView: View {
+      let store: StoreOf<Counter>
+      var body: some View {
+        TimerView(store: store.scope(state: \\.timer, action: { .timer($0) }))
+        TimerView(store: self.store.scope(state: { $0.timer }, action: Counter.Action.timer))
+        TimerView(store: store.scope(state: \\.timer, action: { Action.timer($0) }))
+        RowView(store: store.scope(state: \\.rows, action: { .row(id: 0, action: $0) }))
+        TimerView(store: other.scope(state: \\.timer, action: { .timer($0) }))
+        TimerView(store: store.scope(state: \\.missing, action: { .timer($0) }))
+        TimerView(store: store.scope(state: \\.timer, action: \\.timer))
+        TimerView(store: store.scope(state: state, action: action))
+      }
+    }
+
+    """
+
+    func diagnostics(version: TCAVersion?, feature: String = feature) -> [Diagnostic] {
+        let index = FeatureIndexTests.index([("Counter.swift", feature), ("CounterView.swift", Self.view)])
+        var linter = Linter(rules: [LegacyStoreScopeRule.self])
+        linter.tcaVersion = version
+        return linter.lint(SourceFile(path: "CounterView.swift", bytes: Array(Self.view.utf8)), project: index)
+    }
+
+    func testTheFactsReadEachArgument() throws {
+        let scopes = FeatureIndexTests.facts("CounterView.swift", Self.view).file.storeScopes
+        // The key-path call and the one passing variables are not read: they may be the current API.
+        XCTAssertEqual(scopes.count, 6)
+        XCTAssertEqual(scopes.map(\.receiver), ["store", "self.store", "store", "store", "other", "store"])
+        XCTAssertEqual(scopes.map(\.statePath), [["timer"], ["timer"], ["timer"], ["rows"], ["timer"], ["missing"]])
+        XCTAssertEqual(scopes.map { $0.actionCase?.name }, ["timer", "timer", "timer", nil, "timer", "timer"])
+        XCTAssertEqual(scopes.map { $0.actionCase?.root }, ["", "Counter.Action", "Action", nil, "", ""])
+        // The edit ranges are the arguments exactly.
+        let bytes = Array(Self.view.utf8)
+        XCTAssertEqual(String(decoding: bytes[scopes[1].state], as: UTF8.self), "{ $0.timer }")
+        XCTAssertEqual(String(decoding: bytes[scopes[1].action], as: UTF8.self), "Counter.Action.timer")
+    }
+
+    func testFixesOnlyWhatTheModelVouchesFor() {
+        let found = diagnostics(version: TCAVersion(1, 10))
+        XCTAssertEqual(found.map(\.line), [4, 5, 6, 7, 8, 9])
+        XCTAssertEqual(found.map { $0.fix?.applicability }, [.safe, .safe, .safe, nil, nil, nil])
+        XCTAssertTrue(found[0].message.contains("write 'scope(state: \\.timer, action: \\.timer)'"), found[0].message)
+        XCTAssertTrue(found[0].message.hasSuffix("(--fix does)"), found[0].message)
+        for unfixed in found[3...] {
+            XCTAssertTrue(unfixed.message.contains("pass a key path to the child state and a case key path"), unfixed.message)
+        }
+    }
+
+    func testTheFixWritesTheKeyPaths() {
+        let index = FeatureIndexTests.index([("Counter.swift", Self.feature), ("CounterView.swift", Self.view)])
+        var linter = Linter(rules: [LegacyStoreScopeRule.self])
+        linter.tcaVersion = TCAVersion(1, 5)
+        let fixed = String(decoding: FixEngine(linter: linter, project: index).run(SourceFile(path: "CounterView.swift", bytes: Array(Self.view.utf8))).bytes,
+                           as: UTF8.self)
+        XCTAssertTrue(fixed.contains("TimerView(store: store.scope(state: \\.timer, action: \\.timer))\n    TimerView(store: self.store.scope(state: \\.timer, action: \\.timer))\n    TimerView(store: store.scope(state: \\.timer, action: \\.timer))\n    RowView(store: store.scope(state: \\.rows, action: { .row(id: 0, action: $0) }))"), fixed)
+    }
+
+    func testTheVersionGatesTheRuleAndTheFix() {
+        XCTAssertEqual(diagnostics(version: TCAVersion(1, 4)).count, 0, "key-path scoping came in 1.5")
+        XCTAssertEqual(diagnostics(version: nil).map { $0.fix?.applicability }, [.unsafe, .unsafe, .unsafe, nil, nil, nil])
+    }
+
+    func testAnActionThatIsNotCasePathableGetsNoFix() {
+        let plain = Self.feature.replacingOccurrences(of: "@Reducer\nstruct Counter {", with: "struct Counter: Reducer {")
+        XCTAssertEqual(diagnostics(version: TCAVersion(1, 10), feature: plain).compactMap(\.fix).count, 0)
+    }
+}
