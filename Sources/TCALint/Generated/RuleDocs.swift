@@ -4593,7 +4593,7 @@ struct Parent {
 
 Reported as:
 
-> '/Action.child .. /Action.ChildAction.row' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; the key-path 'forEach' takes a case key path to a case holding an IdentifiedAction ('IdentifiedActionOf<…>', matched as '.element(id:action:)') or, over StackState, a StackAction: change the case if it holds anything else, then write its case key path
+> '/Action.child .. /Action.ChildAction.row' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; the key-path 'forEach' takes a case key path to a case holding an IdentifiedAction ('IdentifiedActionOf<…>', matched as '.element(id:action:)') or, over StackState, a StackAction: change the case if it holds anything else and make the enums along the path @CasePathable if they are not, then write its case key path
 
 A case the feature's `Action` does not declare where tca-lint can see it:
 

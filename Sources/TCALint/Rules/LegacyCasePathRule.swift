@@ -119,7 +119,7 @@ public struct LegacyCasePathRule: DeprecationRule {
             return base + "; the key-path 'forEach' takes a case holding an IdentifiedAction: change the case to hold 'IdentifiedActionOf<…>' and match '.element(id:action:)' in the logic, then write the case key path"
                 + (keyPath.map { " '\($0)'" } ?? " to it")
         case .byHand where isForEachAction:
-            return base + "; the key-path 'forEach' takes a case key path to a case holding an IdentifiedAction ('IdentifiedActionOf<…>', matched as '.element(id:action:)') or, over StackState, a StackAction: change the case if it holds anything else, then write its case key path"
+            return base + "; the key-path 'forEach' takes a case key path to a case holding an IdentifiedAction ('IdentifiedActionOf<…>', matched as '.element(id:action:)') or, over StackState, a StackAction: change the case if it holds anything else and make the enums along the path @CasePathable if they are not, then write its case key path"
         case .byHand:
             if let keyPath {
                 return base + "; write the case key path '\(keyPath)', making the enum it names @CasePathable first if it is not (not fixed: tca-lint cannot tie this path to the feature's own State or Action)"
