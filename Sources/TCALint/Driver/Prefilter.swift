@@ -28,19 +28,9 @@ public enum Prefilter {
         }.map(\.element)
     }
 
-    /// True when any needle occurs in the bytes.
-    public static func mayContainFinding(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { haystack in
-            guard let base = haystack.baseAddress else { return false }
-            for needle in needles {
-                let found = needle.withUnsafeBytes { n in
-                    search(base, haystack.count, n.baseAddress!, n.count)
-                }
-                if found { return true }
-            }
-            return false
-        }
-    }
+    /// True when any needle occurs in the bytes (one pass, whatever their number).
+    public static func mayContainFinding(_ bytes: [UInt8]) -> Bool { needleSet.occurs(in: bytes) }
+    private static let needleSet = NeedleSet(needles)
 
     /// `mayContainFinding`, or a name of the project's own reducer protocols occurs: a file declaring
     /// `struct X: Feature` where another file declares `protocol Feature: Reducer` has no needle of its own.

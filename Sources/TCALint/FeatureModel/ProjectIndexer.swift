@@ -19,12 +19,14 @@ public enum ProjectIndexer {
     /// Whether the bytes can hold feature facts or findings: a fact needle, a rule's needle, or one of the
     /// project's own reducer protocol names (`learned`, from `FeatureIndex.projectReducerProtocols`).
     public static func isWorthReading(_ bytes: [UInt8], learned: NameNeedles = NameNeedles([])) -> Bool {
-        worthReadingNeedles.contains { Prefilter.contains(bytes, needle: $0) } || learned.occurs(in: bytes)
+        worthReading.occurs(in: bytes) || learned.occurs(in: bytes)
     }
 
     /// The fact needles and every rule's needles, less those that hold another of them (`Reducer`, `Reduce{` hold
     /// the fact needle `Reduce`): the same answer with fewer `memmem` passes over every file that has none.
     static let worthReadingNeedles: [[UInt8]] = Prefilter.withoutSupersets(factNeedles + Prefilter.needles)
+    /// The same, searched for in one pass.
+    static let worthReading = NeedleSet(worthReadingNeedles)
 
     /// The facts of one file's bytes (tokenized here).
     public static func facts(path: String, bytes: [UInt8]) -> FileFacts {

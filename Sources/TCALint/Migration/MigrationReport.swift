@@ -97,11 +97,14 @@ public struct MigrationReport: Sendable {
             + "\(safe) fixed by `\(fixCommand)`, \(unsafe) more by `--fix --unsafe` (review them), \(manual) by hand."
     }
 
-    /// The command that applies the safe rewrites the report counts: judged against the target (or the newest
-    /// release that deprecated something the project uses), which may be newer than the project's own version.
+    /// The command that applies the rewrites the report counts: judged against the target, else the newest release
+    /// that deprecated something the report can rewrite, named only when the project's own version is older (or not
+    /// known): babylon on TCA 1.23 is told `tca-lint --fix`, a project on 0.55 `tca-lint --fix --target-tca 0.57.0`.
     var fixCommand: String {
-        let version = target ?? items.filter { $0.uses > 0 }.map(\.deprecatedIn).max()
-        return "tca-lint --fix" + (version.map { " --target-tca \($0)" } ?? "")
+        if let target { return "tca-lint --fix --target-tca \(target)" }
+        guard let needed = items.filter({ $0.safe + $0.unsafe > 0 }).map(\.deprecatedIn).max() else { return "tca-lint --fix" }
+        if let own = configured ?? detected?.version, own >= needed { return "tca-lint --fix" }
+        return "tca-lint --fix --target-tca \(needed)"
     }
 
     /// `releases/tag/0.57.0` → `0.57.0 release notes`; `MigratingTo1.4.md#…` → `MigratingTo1.4`.

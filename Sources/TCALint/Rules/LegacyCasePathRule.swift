@@ -9,7 +9,9 @@ public struct LegacyCasePathRule: DeprecationRule {
         summary: "A `Scope`, `ifLet`, `forEach` or `ifCaseLet` takes a `/Action.case` case path, deprecated since TCA 1.4 for the case key path `\\.case`",
         defaultSeverity: .warning,
         fixAvailability: .sometimes,
-        prefilterNeedles: [": /", "(/", ":/"]
+        // Not `:/` nor `(/`: URLs in comments and regex literals (`.replacing(/[a-z]+/, …)`) would make most files
+        // worth tokenizing. A case path argument is `state: /…`, `action: /…` or `ifCaseLet(/…`.
+        prefilterNeedles: [": /", "state:/", "action:/", "Let(/"]
     )
     public static let deprecatedIn = TCAVersion(1, 4)
     public static let reference = "https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.4.md#using-case-key-paths"

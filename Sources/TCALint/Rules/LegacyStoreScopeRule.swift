@@ -9,7 +9,9 @@ public struct LegacyStoreScopeRule: DeprecationRule {
         summary: "`store.scope(state:action:)` with closures is deprecated since TCA 1.5; pass a key path and a case key path (`state: \\.child, action: \\.child`)",
         defaultSeverity: .warning,
         fixAvailability: .sometimes,
-        prefilterNeedles: [".scope("]
+        // Not `.scope(`, which every view scoping with key paths has: the closure (`action: { .child($0) }`) or the
+        // case's function through its type (`Feature.Action.child`, `ChildAction.child`).
+        prefilterNeedles: ["action: {", "action:{", "Action."]
     )
     public static let deprecatedIn = TCAVersion(1, 5)
     public static let reference = "https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.5.md#store-scoping-with-key-paths"

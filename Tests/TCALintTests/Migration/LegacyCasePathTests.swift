@@ -145,4 +145,17 @@ final class LegacyCasePathTests: XCTestCase {
         XCTAssertEqual(found.count, 1)
         XCTAssertNil(found.first?.fix)
     }
+
+    /// The fix command names a target only when the project's own version lacks the rewrites' API.
+    func testTheReportsFixCommandNamesATargetOnlyWhenTheProjectNeedsOne() {
+        let index = FeatureIndexTests.index([("Inventory.swift", Self.feature)])
+        let found = diagnostics(Self.feature, version: TCAVersion(1, 10))
+        func command(detected version: TCAVersion?) -> String {
+            let detected = version.map { DetectedTCAVersion(version: $0, source: "Package.resolved", kind: .resolved) }
+            return MigrationReport(diagnostics: found, index: index, rules: [LegacyCasePathRule.self, LegacyViewStoreRule.self],
+                                   detected: detected, configured: nil, target: nil).summaryLine
+        }
+        XCTAssertTrue(command(detected: TCAVersion(1, 23)).contains("fixed by `tca-lint --fix`,"), command(detected: TCAVersion(1, 23)))
+        XCTAssertTrue(command(detected: nil).contains("fixed by `tca-lint --fix --target-tca 1.4.0`,"), command(detected: nil))
+    }
 }
