@@ -1,6 +1,6 @@
 /// Uses of TCA APIs that a release deprecated, found once per file for every deprecation rule and for
 /// `tca-lint migrate`: the renamed types of TCA 1.0 (`EffectTask`, `ReducerProtocol`, `ReducerProtocolOf`),
-/// `Effect.fireAndForget`, and the views observation replaced in 1.7 (`WithViewStore`, `ViewStore`, `IfLetStore`…).
+/// `Effect.fireAndForget`, `TaskResult` (1.4), and the views observation replaced in 1.7 (`WithViewStore`, `ViewStore`…).
 /// Tokens, not text: comments and strings never match.
 struct DeprecatedAPIReader {
     let extractor: FactsExtractor
@@ -43,6 +43,9 @@ struct DeprecatedAPIReader {
             api = view
             // A member of another type (`Legacy.ViewStore`, `Perception.…`) is that type's; TCA's are top level,
             // reached at most through the module (`ComposableArchitecture.ViewStore`).
+            if code.isDot(i - 1), !code.is(i - 2, "ComposableArchitecture") { return nil }
+        } else if code.is(i, "TaskResult") {
+            api = .taskResult
             if code.isDot(i - 1), !code.is(i - 2, "ComposableArchitecture") { return nil }
         } else if code.is(i, "EffectTask") {
             api = .effectTask

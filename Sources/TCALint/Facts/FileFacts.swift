@@ -108,13 +108,15 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
         case switchStore = "SwitchStore"
         case navigationStackStore = "NavigationStackStore"
         case bindingState = "BindingState"
+        // Soft-deprecated in 1.4 for Swift's `Result`.
+        case taskResult = "TaskResult"
 
         /// The views and view stores of TCA before observation.
         public var isPreObservationView: Bool {
             switch self {
             case .withViewStore, .viewStore, .viewStoreOf, .ifLetStore, .forEachStore, .switchStore, .navigationStackStore,
                  .bindingState: return true
-            case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget: return false
+            case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget, .taskResult: return false
             }
         }
     }

@@ -5224,6 +5224,344 @@ struct AppView: View {
   a store passed in a parameter or reached through another value is reported without a fix.
 
 """#,
+        "legacy_task_result": #"""
+## What it does
+
+Reports each use of TCA's `TaskResult` — in an action's case, a `TaskResult { … }` initializer, a property, a
+parameter, an extension — reported at the name.
+
+Never reported: the name in comments and strings, a longer name (`TaskResultView`), a member of another type
+(`Legacy.TaskResult`), a project that declares a `TaskResult` of its own (TCA's sources, a copy kept for later), and
+a project on a TCA older than 1.4. The TCA version is read as for every deprecation rule (the project's
+`Package.resolved` or manifest, `tca_version:`, `--target-tca`); when none says, the rule reports.
+
+## Why is this bad
+
+`TaskResult` existed to make an effect's result `Equatable` when its error is `any Error`, so that an `Action`
+holding it could be `Equatable` and a test could assert each received action by comparing it. TCA 1.4
+soft-deprecated it: case key paths let a test name the case it expects (`store.receive(\.response.success)`) without
+comparing payloads, so the `Action` no longer needs `Equatable`, and Swift's own `Result` does the job
+([Migrating to 1.4 § Moving off of TaskResult](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.4.md#moving-off-of-taskresult)).
+TCA 1.24 moved `TaskResult` among its deprecated declarations, with the message "Use 'Result', instead", and the
+guide says it will be removed.
+
+## Example
+
+```swift
+@Reducer
+struct Greeting {
+  struct State: Equatable {
+    var message = ""
+  }
+  enum Action: Equatable {
+    case fetchButtonTapped
+    case response(↓TaskResult<String>)
+  }
+  @Dependency(\.greeter) var greeter
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .fetchButtonTapped:
+        return .run { send in
+          await send(.response(↓TaskResult { try await greeter.hello() }))
+        }
+      case let .response(.success(message)):
+        state.message = message
+        return .none
+      case .response(.failure):
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+
+## Use instead
+
+```swift
+@Reducer
+struct Greeting {
+  struct State: Equatable {
+    var message = ""
+  }
+  enum Action {
+    case fetchButtonTapped
+    case response(Result<String, any Error>)
+  }
+  @Dependency(\.greeter) var greeter
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .fetchButtonTapped:
+        return .run { send in
+          await send(.response(Result { try await greeter.hello() }))
+        }
+      case let .response(.success(message)):
+        state.message = message
+        return .none
+      case .response(.failure):
+        return .none
+      }
+    }
+  }
+}
+
+// In the tests: the case, not an Equatable payload.
+// await store.receive(\.response.success) { $0.message = "Hello!" }
+```
+
+## Triggering examples
+
+```swift
+@Reducer
+struct Greeting {
+  struct State: Equatable {
+    var message = ""
+  }
+  enum Action: Equatable {
+    case fetchButtonTapped
+    case response(↓TaskResult<String>)
+  }
+  @Dependency(\.greeter) var greeter
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .fetchButtonTapped:
+        return .run { send in
+          await send(.response(↓TaskResult { try await greeter.hello() }))
+        }
+      case let .response(.success(message)):
+        state.message = message
+        return .none
+      case .response(.failure):
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+
+A property:
+
+```swift
+struct Download: Equatable {
+  var last: ↓TaskResult<Data>?
+}
+```
+
+Reported as:
+
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+
+A parameter:
+
+```swift
+func handle(_ result: ↓TaskResult<User>, state: inout Profile.State) {
+  if case let .success(user) = result { state.user = user }
+}
+```
+
+Reported as:
+
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+
+An extension:
+
+```swift
+extension ↓TaskResult where Success == User {
+  var user: User? {
+    if case let .success(user) = self { return user }
+    return nil
+  }
+}
+```
+
+Reported as:
+
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+
+Qualified by the module:
+
+```swift
+enum Action {
+  case loaded(ComposableArchitecture.↓TaskResult<[Item]>)
+}
+```
+
+Reported as:
+
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+
+A value built by hand:
+
+```swift
+let done = ↓TaskResult<Void>.success(())
+```
+
+Reported as:
+
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+
+In a test:
+
+```swift
+func testFetch() async {
+  let store = TestStore(initialState: Greeting.State()) {
+    Greeting()
+  }
+  await store.send(.response(.success("Hello"))) {
+    $0.message = "Hello"
+  }
+  let failure: ↓TaskResult<String> = .failure(GreeterError())
+  await store.send(.response(failure))
+}
+```
+
+Reported as:
+
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+
+An effect's helper:
+
+```swift
+func fetch(_ client: APIClient) async -> ↓TaskResult<[Item]> {
+  await ↓TaskResult { try await client.items() }
+}
+```
+
+Reported as:
+
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+
+## Non-triggering examples
+
+Swift's `Result`:
+
+```swift
+@Reducer
+struct Greeting {
+  struct State: Equatable {
+    var message = ""
+  }
+  enum Action {
+    case fetchButtonTapped
+    case response(Result<String, any Error>)
+  }
+  @Dependency(\.greeter) var greeter
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .fetchButtonTapped:
+        return .run { send in
+          await send(.response(Result { try await greeter.hello() }))
+        }
+      case let .response(.success(message)):
+        state.message = message
+        return .none
+      case .response(.failure):
+        return .none
+      }
+    }
+  }
+}
+
+// In the tests: the case, not an Equatable payload.
+// await store.receive(\.response.success) { $0.message = "Hello!" }
+```
+
+In a comment and a string:
+
+```swift
+// Was: case response(TaskResult<String>)
+enum Action {
+  case response(Result<String, any Error>)
+}
+let note = "TaskResult is deprecated"
+```
+
+A longer name:
+
+```swift
+struct TaskResultView: View {
+  var body: some View { Text("Done") }
+}
+```
+
+A member of another type:
+
+```swift
+enum Legacy {
+  enum TaskResult { case done }
+}
+let status: Legacy.TaskResult = .done
+```
+
+A project with a `TaskResult` of its own:
+
+```swift
+public enum TaskResult<Success: Sendable>: Sendable {
+  case success(Success)
+  case failure(any Error)
+}
+
+enum Action {
+  case response(TaskResult<String>)
+}
+```
+
+A variable named so:
+
+```swift
+let taskResult = await Result { try await client.load() }
+```
+
+A test asserting with a case key path:
+
+```swift
+func testFetch() async {
+  let store = TestStore(initialState: Greeting.State()) {
+    Greeting()
+  }
+  await store.send(.fetchButtonTapped)
+  await store.receive(\.response.success) {
+    $0.message = "Hello!"
+  }
+}
+```
+
+A typed error:
+
+```swift
+enum Action {
+  case response(Result<[Item], APIError>)
+}
+```
+
+## Limits
+
+- The TCA version decides whether the rule speaks: a project older than 1.4 is not reported (ask with
+  `--target-tca 1.4`).
+- No fix: `TaskResult { … }` becomes `Result { … }` mechanically, but an `Equatable` `Action` holding
+  `Result<Value, any Error>` no longer compiles, and its tests then assert with case key paths: a decision about the
+  feature and its tests, not a rename.
+- A `typealias` of the project's for `TaskResult` is reported where it names `TaskResult`, not at its uses.
+
+"""#,
         "legacy_view_store": #"""
 ## What it does
 

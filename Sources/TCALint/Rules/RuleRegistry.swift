@@ -30,6 +30,7 @@ public enum RuleRegistry {
         LegacyCasePathRule.self,
         LegacyViewStoreRule.self,
         LegacyStoreScopeRule.self,
+        LegacyTaskResultRule.self,
         SuperfluousDisableRule.self,
     ]
 
