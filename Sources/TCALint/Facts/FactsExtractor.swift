@@ -103,7 +103,7 @@ public struct FactsExtractor {
                 guard end > j + 1 else { continue }
                 facts.typealiases.append(TypealiasFacts(enclosing: enclosing.last?.name ?? "", name: code.text(i + 1),
                                                         target: code.sourceText(from: j + 1, through: end - 1),
-                                                        location: location(i + 1)))
+                                                        location: location(i + 1), offset: code.offset(i + 1)))
             }
         }
     }

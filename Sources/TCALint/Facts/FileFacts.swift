@@ -223,6 +223,8 @@ public struct TypealiasFacts: Sendable, Equatable {
     /// The aliased type as written (`FeatureState`, `Reducer`).
     public var target: String
     public var location: FactLocation
+    /// The byte offset of the name, to tell which member block holds the alias (`extension Reducer where Self: P`).
+    public var offset: Int = 0
 }
 
 public final class TypeFacts: @unchecked Sendable {

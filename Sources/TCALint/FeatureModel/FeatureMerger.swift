@@ -13,6 +13,8 @@ struct FeatureMerger {
     private var nested: [String: [String]] = [:]
     /// Every group key, for resolving `typealias State = …` targets: built once, after grouping.
     private var groupNames = NameTable(names: [], aliases: [:])
+    /// `protocolActionAliases()`, read once per merge.
+    private var inheritedActionAliases: [String: String] = [:]
 
     init(files: [FileFacts], reducerProtocols: Set<String>, protocolParent: [String: String], aliases: [String: String]) {
         self.files = files
@@ -25,6 +27,7 @@ struct FeatureMerger {
         groupDeclarations()
         groupNames = NameTable(names: groupOrder, aliases: aliases)
         let defaults = protocolDefaults()
+        inheritedActionAliases = protocolActionAliases()
         var features: [Feature] = []
         var others: [String] = []
         for key in groupOrder {
@@ -170,6 +173,24 @@ struct FeatureMerger {
 
     /// Protocols whose extensions (`extension FeatureReducer { … }`, `extension Reducer where Self: FeatureReducer`)
     /// declare members: each gives those members to the features that conform to it.
+    /// `typealias Action = FeatureAction<Self>` declared in an extension of a reducer protocol
+    /// (`extension Reducer where Self: FeatureReducer { … }`, `extension FeatureReducer { … }`): the aliased type by the
+    /// protocol whose conformers get it, for features that declare neither an `Action` nor an alias of their own.
+    private func protocolActionAliases() -> [String: String] {
+        var result: [String: String] = [:]
+        for file in files {
+            for alias in file.typealiases where alias.name == "Action" {
+                guard let host = file.types.first(where: { t in
+                    t.kind == "extension" && reducerProtocols.contains(t.name)
+                        && t.membersOpen.offset < alias.offset && alias.offset < t.membersClose.offset
+                }) else { continue }
+                let constrained = host.selfConstraints.filter(reducerProtocols.contains)
+                for p in constrained.isEmpty ? [host.name] : constrained where result[p] == nil { result[p] = alias.target }
+            }
+        }
+        return result
+    }
+
     private func protocolDefaults() -> Set<String> {
         var result = Set<String>()
         for file in files {
@@ -192,7 +213,10 @@ struct FeatureMerger {
         // `@Reducer` makes the `State` and `Action` enums declared in its body `@CasePathable`.
         let macroHosts = decls.filter { $0.attributes.contains("Reducer") && $0.kind != "extension" }
         let bodies = decls.filter { $0.kind != "extension" }
-        let action = actionModel(of: key, macroHosts: macroHosts, bodies: bodies)
+        // The nearest protocol of the feature's chain whose extension declares `typealias Action`.
+        let inheritedAlias = decls.flatMap { $0.inherits }.filter(reducerProtocols.contains).flatMap(chain)
+            .lazy.compactMap { inheritedActionAliases[$0] }.first
+        let action = actionModel(of: key, macroHosts: macroHosts, bodies: bodies, inheritedAlias: inheritedAlias)
         let (state, stateDecls) = stateModel(of: key, macroHosts: macroHosts, bodies: bodies)
         // Logic in the state's own methods (`mutating func fetch() -> Effect<Action>` on `State`) is the feature's too.
         let logic = (decls.flatMap { $0.logic } + stateDecls.flatMap { $0.logic }).map {
@@ -397,7 +421,8 @@ struct FeatureMerger {
         }
     }
 
-    private func actionModel(of key: String, macroHosts: [TypeFacts] = [], bodies: [TypeFacts] = []) -> ActionModel {
+    private func actionModel(of key: String, macroHosts: [TypeFacts] = [], bodies: [TypeFacts] = [],
+                             inheritedAlias: String? = nil) -> ActionModel {
         var model = ActionModel()
         model.alias = aliases[Self.written(key) + ".Action"]
         for child in nested[key] ?? [] {
@@ -413,6 +438,7 @@ struct FeatureMerger {
                 }
             }
         }
+        if model.alias == nil, model.enumNamed("Action") == nil { model.alias = inheritedAlias }
         // `typealias Action = FeatureAction<Self>`: the project's own enum it names, for what only the enum's
         // declaration tells (whether it is @CasePathable).
         if let alias = model.alias, model.enumNamed("Action") == nil {

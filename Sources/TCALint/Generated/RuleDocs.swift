@@ -4253,7 +4253,8 @@ that makes the rewrite compile to the same composition holds:
 - the path is exactly `/Root.case`, at the builder's own level (not inside another composition's closure), and its
   root names the feature's own `Action` or `State` (`Action`, `Self.Action`, `Feature.Action`);
 - the enum is `@CasePathable`: declared in the body of a `@Reducer` type (the macro applies it), or marked
-  `@CasePathable` by hand — also on the enum a `typealias Action = …` names — and the case is declared in it;
+  `@CasePathable` by hand — also on the enum a `typealias Action = …` names, the feature's own or one its reducer
+  protocol's extension declares — and the case is declared in it;
 - for `forEach`, the case holds an `IdentifiedAction` or a `StackAction`.
 
 The fix is safe under `@Reducer`, which only exists from TCA 1.4, where the key-path overloads do; with a
@@ -4750,9 +4751,10 @@ struct Search {
   `/` case paths that TCA 1.4 also deprecated are not reported yet: `TestStore.receive(/Action.x)`,
   `PresentationState`'s `[case: /State.x]` subscript, `CaseLet(/State.x, …)` in views (which the observation
   migration of TCA 1.7 replaces anyway), and compositions written outside a builder.
-- The fix is offered only where the model sees that the enum is `@CasePathable`. A `typealias Action` declared in a
-  protocol extension that the feature inherits (`extension Reducer where Self: FeatureReducer { typealias Action =
-  FeatureAction<Self> }`) is not followed, so such uses are reported without a fix.
+- The fix is offered only where the model sees that the enum is `@CasePathable`: declared in a `@Reducer` body, marked
+  by hand, or named by a `typealias Action` — the feature's own, or one declared in an extension of a reducer
+  protocol the feature conforms to (`extension Reducer where Self: FeatureReducer { typealias Action =
+  FeatureAction<Self> }`). An enum declared in another module is not seen.
 
 """#,
         "legacy_store_scope": #"""

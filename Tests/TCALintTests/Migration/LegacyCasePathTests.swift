@@ -78,6 +78,34 @@ final class LegacyCasePathTests: XCTestCase {
         XCTAssertEqual(aliased.isInFeatureBody, false)
     }
 
+    /// `typealias Action = FeatureAction<Self>` in `extension Reducer where Self: FeatureReducer`: every conformer
+    /// without an Action of its own has it, and the enum it names tells whether case key paths apply.
+    func testAnActionAliasDeclaredInAProtocolExtensionReachesItsConformers() throws {
+        let index = FeatureIndexTests.index([
+            ("FeatureReducer.swift", """
+                protocol FeatureReducer: Reducer {}
+                extension Reducer where Self: FeatureReducer {
+                  typealias Action = FeatureAction<Self>
+                }
+                @CasePathable
+                enum FeatureAction<F: FeatureReducer> { case child(F.ChildAction); case destination(Int) }
+                extension Reducer {
+                  typealias Action = Unrelated
+                }
+
+                """),
+            ("Home.swift", "struct Home: FeatureReducer {\n  enum ChildAction { case x }\n}\n"),
+            ("Own.swift", "struct Own: FeatureReducer {\n  enum Action { case tap }\n}\n"),
+            ("Plain.swift", "struct Plain: Reducer {\n  enum Action { case tap }\n}\n"),
+        ])
+        let home = try XCTUnwrap(index.feature("Home"))
+        XCTAssertEqual(home.action.alias, "FeatureAction<Self>")
+        XCTAssertEqual(home.action.aliased?.isCasePathable, true)
+        XCTAssertEqual(home.action.aliased?.cases.map(\.name), ["child", "destination"])
+        XCTAssertNil(index.feature("Own")?.action.alias, "an Action of its own wins")
+        XCTAssertNil(index.feature("Plain")?.action.alias, "an unconstrained extension's alias is not read for a feature with its own Action")
+    }
+
     /// Each remedy the message gives is one the code can take: `@Reducer` only for an enum of the feature's body,
     /// `@CasePathable` on the enum elsewhere, and nothing macro-based for a type local to a function.
     func testTheMessageNamesARemedyThatReachesTheEnum() throws {
