@@ -5222,6 +5222,8 @@ struct AppView: View {
   scoping are not reported (`legacy_view_store` reports the view store).
 - A call whose `action:` argument is a variable or an expression other than a closure or `Type.case` is not
   reported: it may hold a case key path.
+- A case of a nested enum of the Action (`Action.InternalAction.content`) is not reported: that function returns the
+  nested enum, not the store's `Action`, so the call is a project's own `scope` overload, not TCA's.
 - The fix needs the view's store to be one feature's (`StoreOf<Counter>`, `Store<Counter.State, Counter.Action>`);
   a store passed in a parameter or reached through another value is reported without a fix.
 

@@ -21,6 +21,11 @@ public struct LegacyStoreScopeRule: DeprecationRule {
     public func check(_ file: AnalyzedFile) -> [Finding] {
         var findings: [Finding] = []
         for scope in file.facts.file.storeScopes {
+            // `Action.InternalAction.content` returns the nested `InternalAction`, not the store's `Action`: not TCA's
+            // `scope(state:action:)`, whose action function returns the store's Action, but a project's own overload.
+            if let root = scope.actionCase?.root.split(separator: "."), let i = root.firstIndex(of: "Action"), i < root.count - 1 {
+                continue
+            }
             let rewrite = Self.rewrite(scope, file: file)
             var fixed: Fix?
             if let rewrite {

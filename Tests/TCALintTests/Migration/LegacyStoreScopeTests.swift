@@ -84,4 +84,13 @@ final class LegacyStoreScopeTests: XCTestCase {
         let plain = Self.feature.replacingOccurrences(of: "@Reducer\nstruct Counter {", with: "struct Counter: Reducer {")
         XCTAssertEqual(diagnostics(version: TCAVersion(1, 10), feature: plain).compactMap(\.fix).count, 0)
     }
+
+    /// A case of a nested enum of the Action (`Action.InternalAction.content`) returns that enum, not the store's
+    /// Action: the call resolves to a project's own `scope` overload, never TCA's deprecated one.
+    func testAFunctionReturningANestedActionIsNotTCAsScope() {
+        let view = "struct V: View {\n  let store: StoreOf<Counter>\n  var body: some View {\n    T(store: store.scope(state: \\.timer, action: Action.InternalAction.timer))\n    T(store: store.scope(state: \\.timer, action: Counter.Action.timer))\n  }\n}\n"
+        var linter = Linter(rules: [LegacyStoreScopeRule.self])
+        linter.tcaVersion = TCAVersion(1, 10)
+        XCTAssertEqual(linter.lint(SourceFile(path: "V.swift", bytes: Array(view.utf8))).map(\.line), [5])
+    }
 }
