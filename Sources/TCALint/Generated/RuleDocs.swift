@@ -4564,7 +4564,7 @@ struct Todos {
 
 Reported as:
 
-> '/Action.todo(id:action:)' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; the key-path 'forEach' takes a case holding an IdentifiedAction: change the case to hold 'IdentifiedActionOf<…>' and match '.element(id:action:)' in the logic, then write the case key path to it
+> '/Action.todo(id:action:)' is a CasePath, soft-deprecated in TCA 1.4 and a compiler warning from 1.24; the key-path 'forEach' takes a case holding an IdentifiedAction: change the case to hold 'IdentifiedActionOf<…>' and match '.element(id:action:)' in the logic, make the enum @CasePathable if it is not, then write the case key path to it
 
 A path through two enums:
 

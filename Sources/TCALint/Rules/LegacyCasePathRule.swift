@@ -118,7 +118,7 @@ public struct LegacyCasePathRule: DeprecationRule {
         case .needsCasePathable(let enumName, .moveOutOfFunction):
             return base + "; '\(enumName)' belongs to a type declared inside a function, where @CasePathable cannot be attached: move the feature out of the function to write a case key path"
         case .needsIdentifiedAction:
-            return base + "; the key-path 'forEach' takes a case holding an IdentifiedAction: change the case to hold 'IdentifiedActionOf<…>' and match '.element(id:action:)' in the logic, then write the case key path"
+            return base + "; the key-path 'forEach' takes a case holding an IdentifiedAction: change the case to hold 'IdentifiedActionOf<…>' and match '.element(id:action:)' in the logic, make the enum @CasePathable if it is not, then write the case key path"
                 + (keyPath.map { " '\($0)'" } ?? " to it")
         case .byHand where isForEachAction:
             return base + "; the key-path 'forEach' takes a case key path to a case holding an IdentifiedAction ('IdentifiedActionOf<…>', matched as '.element(id:action:)') or, over StackState, a StackAction: change the case if it holds anything else and make the enums along the path @CasePathable if they are not, then write its case key path"
