@@ -19,8 +19,9 @@ struct DeprecatedAPIReader {
         api == .fireAndForget ? "fireAndForget" : api.rawValue
     }
 
-    /// The view of TCA before observation named at identifier token i, if it is one.
-    func preObservationView(at i: Int) -> DeprecatedUseFacts.API? {
+    /// The top-level TCA type named at identifier token i, if it is one: a view of TCA before observation, or
+    /// `TaskResult`.
+    func topLevelType(at i: Int) -> DeprecatedUseFacts.API? {
         if code.is(i, "WithViewStore") { return .withViewStore }
         if code.is(i, "ViewStore") { return .viewStore }
         if code.is(i, "ViewStoreOf") { return .viewStoreOf }
@@ -29,6 +30,7 @@ struct DeprecatedAPIReader {
         if code.is(i, "SwitchStore") { return .switchStore }
         if code.is(i, "NavigationStackStore") { return .navigationStackStore }
         if code.is(i, "BindingState") { return .bindingState }
+        if code.is(i, "TaskResult") { return .taskResult }
         return nil
     }
 
@@ -39,13 +41,10 @@ struct DeprecatedAPIReader {
         guard token.length < 64, Self.lengths & (1 << UInt64(token.length)) != 0,
               Self.firstBytes[Int(code.bytes[token.startOffset])] else { return nil }
         let api: DeprecatedUseFacts.API
-        if let view = preObservationView(at: i) {
-            api = view
+        if let type = topLevelType(at: i) {
+            api = type
             // A member of another type (`Legacy.ViewStore`, `Perception.…`) is that type's; TCA's are top level,
             // reached at most through the module (`ComposableArchitecture.ViewStore`).
-            if code.isDot(i - 1), !code.is(i - 2, "ComposableArchitecture") { return nil }
-        } else if code.is(i, "TaskResult") {
-            api = .taskResult
             if code.isDot(i - 1), !code.is(i - 2, "ComposableArchitecture") { return nil }
         } else if code.is(i, "EffectTask") {
             api = .effectTask

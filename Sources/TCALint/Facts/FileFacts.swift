@@ -159,8 +159,6 @@ public struct StoreScopeFacts: Sendable, Equatable {
     /// `\.a.b` or `{ $0.a.b }`: [a, b].
     public var statePath: [String]?
     public var actionCase: ActionCase?
-    /// The call as written, on one line (`.scope(state: \.child, action: { .child($0) })`).
-    public var text = ""
 }
 
 /// A view writing a feature's state through a binding: it sends the feature binding actions.
@@ -250,6 +248,8 @@ public final class TypeFacts: @unchecked Sendable {
     /// `{` and `}` of the member block.
     public var membersOpen: Anchor
     public var membersClose: Anchor
+    /// Whether the byte offset is inside the member block, between its braces.
+    public func membersHold(_ offset: Int) -> Bool { membersOpen.offset < offset && offset < membersClose.offset }
     /// Cases declared at the type's own level (enums).
     public var cases: [EnumCaseFacts] = []
     /// Properties declared at the type's own level.

@@ -27,7 +27,6 @@ struct StoreScopeReader {
                                     state: range(stateStart, stateEnd), action: range(actionStart, actionEnd))
         facts.statePath = statePath(from: stateStart, to: stateEnd)
         facts.actionCase = actionCase(from: actionStart, to: actionEnd)
-        facts.text = code.shownText(from: i - 1, through: close)
         return facts
     }
 

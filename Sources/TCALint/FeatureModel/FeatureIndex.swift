@@ -199,29 +199,29 @@ public final class FeatureIndex: @unchecked Sendable {
     public func feature(owning offset: Int, in path: String) -> Feature? {
         guard let file = files[path] else { return nil }
         let m = merged.wrapped
-        var owner: (span: Int, index: Int)?
-        var innermost: (span: Int, type: TypeFacts)?
-        for t in file.types {
-            let start = t.anchor.offset, end = t.membersClose.end
-            guard offset >= start, offset <= end else { continue }
-            if innermost == nil || end - start < innermost!.span { innermost = (end - start, t) }
-            if let i = m.declarationOwner[t.location], owner == nil || end - start < owner!.span { owner = (end - start, i) }
-        }
-        if let owner { return m.features[owner.index] }
-        return innermost.flatMap { storeFeature(of: $0.type, in: file) }
+        if let owner = Self.innermostType(of: file, holding: offset, where: { m.declarationOwner[$0.location] != nil }),
+           let i = m.declarationOwner[owner.location] { return m.features[i] }
+        return Self.innermostType(of: file, holding: offset).flatMap { storeFeature(of: $0, in: file) }
     }
 
     /// The feature whose store the innermost type holding a byte offset of a file holds (a view with
     /// `let store: StoreOf<Feature>`), when it holds one feature's store.
     public func storeFeature(at offset: Int, in path: String) -> Feature? {
         guard let file = files[path] else { return nil }
+        return Self.innermostType(of: file, holding: offset).flatMap { storeFeature(of: $0, in: file) }
+    }
+
+    /// The innermost of the file's types (among those `keep` accepts) whose declaration, from its name to its
+    /// closing brace, holds the offset.
+    private static func innermostType(of file: FileFacts, holding offset: Int,
+                                      where keep: (TypeFacts) -> Bool = { _ in true }) -> TypeFacts? {
         var innermost: (span: Int, type: TypeFacts)?
         for t in file.types {
             let start = t.anchor.offset, end = t.membersClose.end
-            guard offset >= start, offset <= end else { continue }
+            guard offset >= start, offset <= end, keep(t) else { continue }
             if innermost == nil || end - start < innermost!.span { innermost = (end - start, t) }
         }
-        return innermost.flatMap { storeFeature(of: $0.type, in: file) }
+        return innermost?.type
     }
 
     private func storeFeature(of type: TypeFacts, in file: FileFacts) -> Feature? {

@@ -171,8 +171,6 @@ struct FeatureMerger {
         return nil
     }
 
-    /// Protocols whose extensions (`extension FeatureReducer { … }`, `extension Reducer where Self: FeatureReducer`)
-    /// declare members: each gives those members to the features that conform to it.
     /// `typealias Action = FeatureAction<Self>` declared in an extension of a reducer protocol
     /// (`extension Reducer where Self: FeatureReducer { … }`, `extension FeatureReducer { … }`): the aliased type by the
     /// protocol whose conformers get it, for features that declare neither an `Action` nor an alias of their own.
@@ -180,27 +178,34 @@ struct FeatureMerger {
         var result: [String: String] = [:]
         for file in files {
             for alias in file.typealiases where alias.name == "Action" {
-                guard let host = file.types.first(where: { t in
-                    t.kind == "extension" && reducerProtocols.contains(t.name)
-                        && t.membersOpen.offset < alias.offset && alias.offset < t.membersClose.offset
-                }) else { continue }
-                let constrained = host.selfConstraints.filter(reducerProtocols.contains)
-                for p in constrained.isEmpty ? [host.name] : constrained where result[p] == nil { result[p] = alias.target }
+                guard let host = file.types.first(where: { isReducerProtocolExtension($0) && $0.membersHold(alias.offset) })
+                else { continue }
+                for p in protocolsGiven(by: host) where result[p] == nil { result[p] = alias.target }
             }
         }
         return result
     }
 
+    /// Protocols whose extensions (`extension FeatureReducer { … }`, `extension Reducer where Self: FeatureReducer`)
+    /// declare members: each gives those members to the features that conform to it.
     private func protocolDefaults() -> Set<String> {
         var result = Set<String>()
         for file in files {
-            for t in file.types where t.kind == "extension" && reducerProtocols.contains(t.name) {
+            for t in file.types where isReducerProtocolExtension(t) {
                 guard !t.builders.isEmpty || !t.functions.isEmpty else { continue }
-                let constrained = t.selfConstraints.filter(reducerProtocols.contains)
-                if constrained.isEmpty { result.insert(t.name) } else { result.formUnion(constrained) }
+                result.formUnion(protocolsGiven(by: t))
             }
         }
         return result
+    }
+
+    private func isReducerProtocolExtension(_ t: TypeFacts) -> Bool { t.kind == "extension" && reducerProtocols.contains(t.name) }
+
+    /// The protocols whose conformers get an extension's members: its `where Self: P` reducer protocols, else the
+    /// extended protocol itself.
+    private func protocolsGiven(by ext: TypeFacts) -> [String] {
+        let constrained = ext.selfConstraints.filter(reducerProtocols.contains)
+        return constrained.isEmpty ? [ext.name] : constrained
     }
 
     // MARK: parts
@@ -414,10 +419,7 @@ struct FeatureMerger {
     /// the host, not elsewhere and aliased): the only place a type's `@Reducer` macro reaches.
     static func isEnumDeclared(inBodyOf hosts: [TypeFacts], _ decls: [TypeFacts]) -> Bool {
         decls.contains { d in
-            d.kind == "enum" && hosts.contains { host in
-                host.location.path == d.location.path && host.membersOpen.offset < d.anchor.offset
-                    && d.anchor.offset < host.membersClose.offset
-            }
+            d.kind == "enum" && hosts.contains { $0.location.path == d.location.path && $0.membersHold(d.anchor.offset) }
         }
     }
 

@@ -23,7 +23,7 @@ public enum ProjectIndexer {
     }
 
     /// The fact needles and every rule's needles, less those that hold another of them (`Reducer`, `Reduce{` hold
-    /// the fact needle `Reduce`): the same answer with fewer `memmem` passes over every file that has none.
+    /// the fact needle `Reduce`): the same answer with fewer needles to compare where one may start.
     static let worthReadingNeedles: [[UInt8]] = Prefilter.withoutSupersets(factNeedles + Prefilter.needles)
     /// The same, searched for in one pass.
     static let worthReading = NeedleSet(worthReadingNeedles)
