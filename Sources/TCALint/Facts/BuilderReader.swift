@@ -83,6 +83,7 @@ struct BuilderReader {
             if Self.operators.contains(m.name) { modifier.composition = edges[m.nameToken] }
             if m.name == "onChange" { modifier.observed = observed(onChangeArguments: m.argumentsOpen) }
             modifier.children = m.children.map { $0.map { convert($0, edges: edges, referenced: &referenced) } }
+            modifier.hasClosure = m.closureOpen != nil
             modifier.condition = m.condition
             return modifier
         }

@@ -69,6 +69,9 @@ public struct FileWideFacts: Sendable {
     public var usesTestStore = false
     /// The file mentions `BindableAction` or `BindingAction`.
     public var mentionsBindingActions = false
+    /// The file builds a dismissal of its own (`DismissEffect { … }`, `.dependency(\.dismiss, …)`): a feature's
+    /// `@Dependency(\.dismiss)` may then close something no `ifLet`/`forEach` presents (a UIKit host).
+    public var providesDismiss = false
     /// `._printChanges()` calls left in the code (debug-only, preview and own-API calls already left out).
     public var printChanges: [PrintChangesFacts] = []
     /// Names assigned `nil` or `.none` anywhere in the file (`detail = nil`, `$detail.wrappedValue = nil`), `$` dropped.
@@ -82,6 +85,10 @@ public struct FileWideFacts: Sendable {
     /// The features whose store each type of the file holds (`let store: StoreOf<Feature>`, `ViewStoreOf<Feature>`,
     /// `Store<Feature.State, …>`): the type's last name → the features' names as written, in order.
     public var storesByType: [String: [String]] = [:]
+    /// Stores the file builds outside previews, with the reducer at their root (`Store(initialState: …) { App() }`).
+    public var storeRoots: [StoreRootFacts] = []
+    /// Calls of another reducer's `reduce(into:action:)` (`Child().reduce(into: &state.child, action: .refresh)`).
+    public var reduceCalls: [ReduceCallFacts] = []
     /// Integer literals written where TCA expects a `StackElementID` (`path[id: 0]`, `.popFrom(id: 1)`).
     public var stackIDLiterals: [StackIDLiteralFacts] = []
     /// Uses of APIs a TCA release deprecated (`EffectTask`, `.fireAndForget`), in source order.
@@ -90,6 +97,29 @@ public struct FileWideFacts: Sendable {
     public var disableCommands: [Suppressions.LocatedCommand] = []
     /// Malformed `tca-lint:` commands, located.
     public var invalidCommands: [Suppressions.InvalidCommand] = []
+}
+
+/// `receiver.reduce(into:action:)`: a reducer run directly, outside the store.
+public struct ReduceCallFacts: Sendable, Equatable {
+    public enum Receiver: Sendable, Equatable {
+        /// `Child()`, `Feature.Child.init()`: the type as written.
+        case initializer(String)
+        /// `child`, `self.child`: the property's name.
+        case property(String)
+    }
+    public var receiver: Receiver
+    /// The `reduce` token.
+    public var anchor: Anchor
+    /// For messages: `Child().reduce(into:action:)`.
+    public var shown: String
+}
+
+/// A store built in code, and the reducer at its root.
+public struct StoreRootFacts: Sendable, Equatable {
+    /// The root reducer's type as written (`App`, `Feature.App`).
+    public var reducer: String
+    /// The `Store` (or `init`) token.
+    public var location: FactLocation
 }
 
 /// One use of a deprecated TCA API (`DeprecatedAPIReader`).
@@ -448,8 +478,12 @@ public struct ModifierFacts: Sendable {
     public var composition: Int?
     /// `.onChange(of:)`: what it observes.
     public var observed: ObservedValue?
-    /// Elements of the trailing closure.
+    /// Elements of the trailing closure (read for TCA's operators that take reducers: `ifLet`, `forEach`,
+    /// `ifCaseLet`, `onChange`).
     public var children: [ElementFacts]?
+    /// It has a trailing closure (whether or not `children` reads it): an operator of the app's own with one
+    /// (`.forEachRoute { Screen() }`) may hold reducers nothing else reads.
+    public var hasClosure = false
     /// The condition of a postfix `#if` the modifier is written in (`DEBUG`), or nil.
     public var condition: String?
 }

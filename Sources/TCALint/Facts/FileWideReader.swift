@@ -10,11 +10,19 @@ struct FileWideReader {
         let stackIDs = StackIDLiteralReader(extractor: extractor)
         let deprecated = DeprecatedAPIReader(extractor: extractor)
         let scopes = StoreScopeReader(extractor: extractor)
+        let stores = StoreRootReader(extractor: extractor)
+        let reduceCalls = ReduceCallReader(extractor: extractor)
+        var roots: [(token: Int, facts: StoreRootFacts)] = []
         for i in 0..<code.count {
             let kind = code.kind(i)
+            if kind == .keyword, code.tokens[i].length == 4, let root = stores.root(at: i) { roots.append((i, root)) }
             guard kind == .identifier else { continue }
             if code.is(i, "TestStore") { facts.usesTestStore = true }
             if code.is(i, "BindableAction") || code.is(i, "BindingAction") { facts.mentionsBindingActions = true }
+            if code.is(i, "DismissEffect") || (code.is(i, "dismiss") && code.isDot(i - 1) && code.isPunct(i - 2, .backslash)
+                                                  && code.isPunct(i - 3, .lparen) && code.is(i - 4, "dependency")) {
+                facts.providesDismiss = true
+            }
             if code.is(i, "finish") && code.isDot(i - 1), let sent = finishedSend(at: i) { facts.actionsSentWithFinish.insert(sent) }
             if code.isOperator(i + 1, "=") || (code.isDot(i + 1) && code.is(i + 2, "wrappedValue") && code.isOperator(i + 3, "=")),
                let name = nilAssignment(at: i) {
@@ -23,6 +31,13 @@ struct FileWideReader {
             if let literal = stackIDs.literal(at: i) { facts.stackIDLiterals.append(literal) }
             if let use = deprecated.use(at: i) { facts.deprecatedUses.append(use) }
             if code.tokens[i].length == 5, code.is(i, "scope"), let scope = scopes.scope(at: i) { facts.storeScopes.append(scope) }
+            let length = code.tokens[i].length
+            if length == 5 || length == 7, let root = stores.root(at: i) { roots.append((i, root)) }
+            if length == 6, let call = reduceCalls.call(at: i) { facts.reduceCalls.append(call) }
+        }
+        if !roots.isEmpty {
+            let previews = previewRanges()
+            facts.storeRoots = roots.filter { r in !previews.contains { $0.contains(r.token) } }.map(\.facts)
         }
         facts.printChanges = printChanges(types: types)
         (facts.bindingWrites, facts.storesByType) = StoreBindingReader(extractor: extractor).read(types: types)

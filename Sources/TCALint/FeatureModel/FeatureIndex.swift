@@ -124,6 +124,17 @@ public final class FeatureIndex: @unchecked Sendable {
         self.merged = merged
         self.stacks = LockedLazy { StackNames(features: merged.wrapped.features, files: ordered) }
         self.sequences = LockedLazy { SequenceNames(files: ordered) }
+        self.providesDismiss = ordered.contains { $0.file.providesDismiss && !$0.file.usesTestStore }
+        self.storeRootsByName = LockedLazy {
+            var result: [String: [StoreRootFacts]] = [:]
+            for file in ordered where !file.file.usesTestStore {
+                for r in file.file.storeRoots { result[Presentations.simpleName(r.reducer), default: []].append(r) }
+            }
+            return result
+        }
+        self.presentationUses = LockedLazy { [unowned self] in
+            Presentations(features: merged.wrapped.features, index: self)
+        }
     }
 
     /// A new index with one file's facts added or replaced.
@@ -152,6 +163,22 @@ public final class FeatureIndex: @unchecked Sendable {
         }
     }
     private let bindingWritesByName: LockedLazy<[String: [BindingWriteFacts]]>
+
+    /// Which parents list each feature and whether they present it, computed on first use.
+    var presentations: Presentations { presentationUses.wrapped }
+    private var presentationUses: LockedLazy<Presentations>!
+
+    /// The stores built outside tests and previews whose root reducer is the feature (`Store(initialState: …)
+    /// { App() }`), in path order. A name written with a qualifier counts when it ends the feature's qualified name.
+    public func storesRooted(at feature: Feature) -> [StoreRootFacts] {
+        (storeRootsByName.wrapped[feature.name] ?? []).filter { r in
+            r.reducer == feature.name || ("." + feature.qualifiedName).hasSuffix("." + r.reducer)
+        }
+    }
+    private let storeRootsByName: LockedLazy<[String: [StoreRootFacts]]>
+
+    /// Some file other than a test builds a dismissal of its own (`DismissEffect { … }`, `.dependency(\.dismiss, …)`).
+    public let providesDismiss: Bool
 
     /// The names that stand for a navigation stack in the project's features (`StackState` fields, action cases
     /// carrying a `StackAction`), computed on first use.

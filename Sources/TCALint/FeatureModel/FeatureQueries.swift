@@ -93,6 +93,27 @@ extension Feature {
         return result
     }
 
+    /// Names the feature's logic calls by bare or `self.` name, in its clauses, in code run for every action and
+    /// in the effects of both (`await self.dismiss()` → dismiss).
+    public var calledNames: Set<String> {
+        var names = Set<String>()
+        for unit in logic {
+            for clause in unit.clauses { names.formUnion(clause.code.calls) }
+            if let every = unit.everyAction { names.formUnion(every.calls) }
+        }
+        return names
+    }
+
+    /// The feature writes the protocol's `reduce(into:action:)` itself (a `Reducer` without `body`): a call
+    /// `Feature().reduce(into:action:)` runs that method, not TCA's (which 1.25 deprecates). An overload by
+    /// another action type (`reduce(into:action: ViewAction)`) does not count.
+    public var implementsReduceItself: Bool {
+        let own: Set<String> = ["Action", "Self.Action", name + ".Action", qualifiedName + ".Action"]
+        return logic.contains { unit in
+            unit.kind == .reduceMethod && unit.labels == ["into", "action"] && own.contains(unit.actionType ?? "Action")
+        }
+    }
+
     /// Every member name the feature declares (properties, functions, nested enum cases not included), from any file.
     public var memberNames: Set<String> {
         Set(properties.map(\.name) + functions.map(\.name) + dependencies.map(\.name))

@@ -12,15 +12,25 @@ public enum ProjectIndexer {
     /// Byte strings without which a file holds no feature facts: `Reduce` (reducers, `Reduce { }`,
     /// `coordinatorReduce()`), `Effect` (effect-returning logic, also in a `State`'s methods).
     /// `Reduce`/`Effect`: reducer logic; `$store`/`viewStore`: a view sending binding actions (`StoreBindingReader`);
-    /// `AsyncStream<`: a client's endpoint that returns a non-throwing sequence (`SequenceNames`).
+    /// `AsyncStream<`: a client's endpoint that returns a non-throwing sequence (`SequenceNames`). `Effect` also covers
+    /// `DismissEffect` (`providesDismiss`).
     static let factNeedles: [[UInt8]] = [Array("Reduce".utf8), Array("Effect".utf8), Array("$store".utf8), Array("iewStore".utf8),
                                          Array("AsyncStream<".utf8)]
 
     /// Whether the bytes can hold feature facts or findings: a fact needle, a rule's needle, or one of the
     /// project's own reducer protocol names (`learned`, from `FeatureIndex.projectReducerProtocols`).
     public static func isWorthReading(_ bytes: [UInt8], learned: NameNeedles = NameNeedles([])) -> Bool {
-        worthReading.occurs(in: bytes) || learned.occurs(in: bytes)
+        worthReading.occurs(in: bytes) || learned.occurs(in: bytes) || buildsAppStore(bytes)
     }
+
+    /// A store built in code (`Store(initialState: …) { App() }`, `FileWideFacts.storeRoots`) in a file that is not a
+    /// test: the model ignores a test's stores, and a test suite's thousands of `TestStore(initialState:)` would
+    /// double the files read.
+    static func buildsAppStore(_ bytes: [UInt8]) -> Bool {
+        Prefilter.contains(bytes, needle: initialStateNeedle) && !Prefilter.contains(bytes, needle: testStoreNeedle)
+    }
+    static let initialStateNeedle = Array("initialState".utf8)
+    static let testStoreNeedle = Array("TestStore".utf8)
 
     /// The fact needles and every rule's needles, less those that hold another of them (`Reducer`, `Reduce{` hold
     /// the fact needle `Reduce`): the same answer with fewer needles to compare where one may start.

@@ -1654,6 +1654,658 @@ struct Root {
   no longer reported.
 
 """#,
+        "dismiss_without_presentation": #"""
+## What it does
+
+Reports a feature's `@Dependency(\.dismiss)` property when the feature calls it (`await dismiss()`,
+`await self.dismiss(animation:)`, in any of its logic: a `Reduce`, a `reduce(into:action:)`, a helper
+returning an `Effect`) while nothing presents the feature: no `.ifLet` or `.forEach` of the project
+composes it, nor any feature above it, and the chain of features above it ends at a store the app builds
+(`Store(initialState: …) { Feature() }`, `Store(initialState: …, reducer: Feature())`, `StoreOf<Feature>(…)`),
+outside tests and previews. Reported at the property's name, in the file that declares it.
+
+"Above it" follows every composition the project writes: a `Scope`, a reducer listed in a `body` or a
+`CombineReducers`, an `.ifLet`, a `.forEach`, a case of an `@Reducer enum` (destinations and stack paths).
+The message names the store's root and the line that builds it.
+
+Not reported:
+
+- a feature some chain presents: an `.ifLet` or `.forEach` over it or over a feature above it, or a case of
+  an `@Reducer enum` that holds it;
+- a feature that asks `@Dependency(\.isPresented)`, which is how TCA says a reducer that runs both at the
+  root and presented should decide whether to dismiss;
+- a chain that part of the project hides: a reducer named in a builder that resolves to no feature of the
+  project (a generic parameter, a type of a package the run does not read) with the feature's name, an
+  `.ifLet` or `.forEach` whose child the model cannot name, an operator of the app's own with a closure of
+  reducers (`.forEachRoute { Screen() }`: then no feature of the project is reported), a protocol's or
+  helper's builder, two features with the same qualified name;
+- a feature no store runs (its chain ends at features no code builds a store for): code that is not wired
+  in yet does no harm;
+- every feature of a project that builds a dismissal of its own outside tests (`DismissEffect { … }`, or
+  `.dependency(\.dismiss, …)`), as apps that host features in UIKit do;
+- tests, and a `@Dependency` declared inside a member-level `#if`.
+
+## Why is this bad
+
+`@Dependency(\.dismiss)` closes the nearest feature above the caller that an `.ifLet` or a `.forEach`
+presents: it sends that parent `.dismiss` (or `popFrom(id:)`), and the parent clears the state, which
+closes the sheet or pops the screen. When no such parent exists, dismissing does nothing, and TCA
+reports at run time (`Sources/ComposableArchitecture/Dependencies/Dismiss.swift`):
+
+> A reducer requested dismissal at "…", but couldn't be dismissed. This is generally considered an
+> application logic error, and can happen when a reducer assumes it runs in a presentation context. If a
+> reducer can run at both the root level of an application, as well as in a presentation destination,
+> use @Dependency(\.isPresented) to determine if the reducer is being presented before calling
+> @Dependency(\.dismiss).
+
+The documentation of [`DismissEffect`](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/dismisseffect)
+says the same: "The `@Dependency(\.dismiss)` tool only works for features that are presented using the
+`ifLet` operator for tree-based navigation … or `forEach` operator for stack-based navigation. If no parent
+feature is found that was presented with `ifLet` or `forEach`, then a runtime warning is emitted". The
+typical cause is a screen shown by SwiftUI state (`.sheet(isPresented:)` over a view that builds its own
+`Store`): the button that should close it does nothing, and the warning appears only when someone taps
+it. In tests the warning is a failure.
+
+## Example
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct EditProfile {
+  struct State: Equatable {}
+  enum Action { case cancelTapped }
+  @Dependency(\.dismiss) var ↓dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .cancelTapped:
+        return .run { _ in await self.dismiss() }
+      }
+    }
+  }
+}
+
+struct ProfileView: View {
+  @State var isEditing = false
+  var body: some View {
+    Button("Edit") { isEditing = true }
+      .sheet(isPresented: $isEditing) {
+        EditProfileView(store: Store(initialState: EditProfile.State()) { EditProfile() })
+      }
+  }
+}
+```
+
+Reported as:
+
+> EditProfile calls dismiss() but nothing presents it: EditProfile is the root of the store built at Example.swift:24, and no .ifLet or .forEach of the project presents it, so TCA reports "A reducer requested dismissal at …, but couldn't be dismissed." and nothing closes — present EditProfile with .ifLet or .forEach, or check @Dependency(\.isPresented) before dismissing
+
+## Use instead
+
+Present the feature from its parent's reducer, with its state in `@Presents` and an `.ifLet`; the view
+shows it with `.sheet(item: $store.scope(state: \.editProfile, action: \.editProfile))`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct EditProfile {
+  struct State: Equatable {}
+  enum Action { case cancelTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .cancelTapped:
+        return .run { _ in await self.dismiss() }
+      }
+    }
+  }
+}
+
+@Reducer
+struct Profile {
+  @ObservableState
+  struct State: Equatable {
+    @Presents var editProfile: EditProfile.State?
+  }
+  enum Action {
+    case editTapped
+    case editProfile(PresentationAction<EditProfile.Action>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .editTapped:
+        state.editProfile = EditProfile.State()
+        return .none
+      case .editProfile:
+        return .none
+      }
+    }
+    .ifLet(\.$editProfile, action: \.editProfile) {
+      EditProfile()
+    }
+  }
+}
+
+let store = Store(initialState: Profile.State()) { Profile() }
+```
+
+## Triggering examples
+
+The app's root feature dismisses itself:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct AppFeature {
+  struct State: Equatable {}
+  enum Action { case logOutTapped }
+  @Dependency(\.dismiss) var ↓dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { _ in await dismiss() }
+    }
+  }
+}
+
+@main
+struct MyApp: App {
+  static let store = Store(initialState: AppFeature.State()) {
+    AppFeature()
+  }
+  var body: some Scene {
+    WindowGroup { AppView(store: Self.store) }
+  }
+}
+```
+
+Reported as:
+
+> AppFeature calls dismiss() but nothing presents it: AppFeature is the root of the store built at Example.swift:18, and no .ifLet or .forEach of the project presents it, so TCA reports "A reducer requested dismissal at …, but couldn't be dismissed." and nothing closes — present AppFeature with .ifLet or .forEach, or check @Dependency(\.isPresented) before dismissing
+
+A child composed with `Scope` under the root is not presented either:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Settings {
+  struct State: Equatable {}
+  enum Action { case closeTapped }
+  @Dependency(\.dismiss) var ↓dismiss
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .run { _ in await dismiss(animation: .default) }
+  }
+}
+
+@Reducer
+struct Home {
+  struct State: Equatable { var settings = Settings.State() }
+  enum Action { case settings(Settings.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.settings, action: \.settings) { Settings() }
+  }
+}
+
+let homeStore = Store(initialState: Home.State()) { Home() }
+```
+
+Reported as:
+
+> Settings calls dismiss() but nothing presents it: Settings runs inside Home, the root of the store built at Example.swift:22, through Scope or a body, and no .ifLet or .forEach presents either, so TCA reports "A reducer requested dismissal at …, but couldn't be dismissed." and nothing closes — present Settings with .ifLet or .forEach, or check @Dependency(\.isPresented) before dismissing
+
+Two levels of `Scope`, the store built with the `reducer:` argument:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Row {
+  struct State: Equatable {}
+  enum Action { case doneTapped }
+  @Dependency(\.dismiss) var ↓dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      return .run { _ in await self.dismiss() }
+    }
+  }
+}
+
+@Reducer
+struct Section {
+  struct State: Equatable { var row = Row.State() }
+  enum Action { case row(Row.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.row, action: \.row) { Row() }
+  }
+}
+
+@Reducer
+struct Page {
+  struct State: Equatable { var section = Section.State() }
+  enum Action { case section(Section.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.section, action: \.section) { Section() }
+  }
+}
+
+let pageStore = Store(initialState: Page.State(), reducer: Page())
+```
+
+Reported as:
+
+> Row calls dismiss() but nothing presents it: Row runs inside Page, the root of the store built at Example.swift:33, through Scope or a body, and no .ifLet or .forEach presents either, so TCA reports "A reducer requested dismissal at …, but couldn't be dismissed." and nothing closes — present Row with .ifLet or .forEach, or check @Dependency(\.isPresented) before dismissing
+
+A reducer listed in the root's `body` runs on the root's state, unpresented:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct CheckoutLogic {
+  typealias State = Checkout.State
+  typealias Action = Checkout.Action
+  @Dependency(\.dismiss) var ↓dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .payTapped:
+        return .run { _ in await dismiss() }
+      }
+    }
+  }
+}
+
+@Reducer
+struct Checkout {
+  struct State: Equatable {}
+  enum Action { case payTapped }
+  var body: some ReducerOf<Self> {
+    CheckoutLogic()
+  }
+}
+
+let checkoutStore = Store(initialState: Checkout.State()) { Checkout() }
+```
+
+Reported as:
+
+> CheckoutLogic calls dismiss() but nothing presents it: CheckoutLogic runs inside Checkout, the root of the store built at Example.swift:27, through Scope or a body, and no .ifLet or .forEach presents either, so TCA reports "A reducer requested dismissal at …, but couldn't be dismissed." and nothing closes — present CheckoutLogic with .ifLet or .forEach, or check @Dependency(\.isPresented) before dismissing
+
+The call in a helper that returns an effect, under another property name:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Login {
+  struct State: Equatable {}
+  enum Action { case loggedIn, closeTapped }
+  @Dependency(\.dismiss) var ↓close
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .loggedIn, .closeTapped:
+        return finish()
+      }
+    }
+  }
+  func finish() -> Effect<Action> {
+    .run { _ in await close() }
+  }
+}
+
+let loginStore = StoreOf<Login>(initialState: Login.State()) { Login() }
+```
+
+Reported as:
+
+> Login calls close() but nothing presents it: Login is the root of the store built at Example.swift:21, and no .ifLet or .forEach of the project presents it, so TCA reports "A reducer requested dismissal at …, but couldn't be dismissed." and nothing closes — present Login with .ifLet or .forEach, or check @Dependency(\.isPresented) before dismissing
+
+A feature hosted in UIKit with a store of its own:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+import UIKit
+
+@Reducer
+struct Onboarding {
+  struct State: Equatable {}
+  enum Action { case skipTapped }
+  @Dependency(\.dismiss) var ↓dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { _ in await self.dismiss() }
+    }
+  }
+}
+
+final class OnboardingController: UIHostingController<OnboardingView> {
+  init() {
+    super.init(rootView: OnboardingView(store: .init(initialState: Onboarding.State()) { Onboarding() }))
+  }
+  required init?(coder: NSCoder) { nil }
+}
+```
+
+Reported as:
+
+> Onboarding calls dismiss() but nothing presents it: Onboarding is the root of the store built at Example.swift:19, and no .ifLet or .forEach of the project presents it, so TCA reports "A reducer requested dismissal at …, but couldn't be dismissed." and nothing closes — present Onboarding with .ifLet or .forEach, or check @Dependency(\.isPresented) before dismissing
+
+A full-screen cover shown by a `Bool` in view state:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Player {
+  @ObservableState
+  struct State: Equatable { var isPlaying = false }
+  enum Action { case closeTapped, playTapped }
+  @Dependency(\.dismiss) var ↓dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .playTapped:
+        state.isPlaying = true
+        return .none
+      case .closeTapped:
+        state.isPlaying = false
+        return .run { _ in await self.dismiss() }
+      }
+    }
+  }
+}
+
+struct LibraryView: View {
+  @State var showsPlayer = false
+  let playerStore = Store(initialState: Player.State()) { Player() }
+  var body: some View {
+    Button("Play") { showsPlayer = true }
+      .fullScreenCover(isPresented: $showsPlayer) { PlayerView(store: playerStore) }
+  }
+}
+```
+
+Reported as:
+
+> Player calls dismiss() but nothing presents it: Player is the root of the store built at Example.swift:26, and no .ifLet or .forEach of the project presents it, so TCA reports "A reducer requested dismissal at …, but couldn't be dismissed." and nothing closes — present Player with .ifLet or .forEach, or check @Dependency(\.isPresented) before dismissing
+
+## Non-triggering examples
+
+A path element of a stack (`@Reducer enum Path` with `.forEach(\.path, action: \.path)`):
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Detail {
+  struct State: Equatable {}
+  enum Action { case deleteTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { _ in await dismiss() }
+    }
+  }
+}
+
+@Reducer
+struct Root {
+  @Reducer
+  enum Path {
+    case detail(Detail)
+  }
+  @ObservableState
+  struct State { var path = StackState<Path.State>() }
+  enum Action { case path(StackActionOf<Path>) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+      .forEach(\.path, action: \.path)
+  }
+}
+
+let rootStore = Store(initialState: Root.State()) { Root() }
+```
+
+A child composed with `Scope` inside a presented feature: dismissing closes the presented parent:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Form {
+  struct State: Equatable {}
+  enum Action { case saveTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .run { _ in await dismiss() } }
+  }
+}
+
+@Reducer
+struct Editor {
+  struct State: Equatable { var form = Form.State() }
+  enum Action { case form(Form.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.form, action: \.form) { Form() }
+  }
+}
+
+@Reducer
+struct Documents {
+  @ObservableState
+  struct State: Equatable { @Presents var editor: Editor.State? }
+  enum Action { case editor(PresentationAction<Editor.Action>) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+      .ifLet(\.$editor, action: \.editor) { Editor() }
+  }
+}
+
+let documentsStore = Store(initialState: Documents.State()) { Documents() }
+```
+
+A feature that runs both at the root and presented, and asks first:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Scanner {
+  struct State: Equatable {}
+  enum Action { case doneTapped }
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.isPresented) var isPresented
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard isPresented else { return .none }
+      return .run { _ in await dismiss() }
+    }
+  }
+}
+
+let scannerStore = Store(initialState: Scanner.State()) { Scanner() }
+```
+
+The dependency is declared but never called:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Counter {
+  struct State: Equatable { var count = 0 }
+  enum Action { case incrementTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      state.count += 1
+      return .none
+    }
+  }
+}
+
+let counterStore = Store(initialState: Counter.State()) { Counter() }
+```
+
+No code builds a store for the feature or a feature above it (not wired in yet):
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Withdrawal {
+  struct State: Equatable {}
+  enum Action { case confirmTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .run { _ in await dismiss() } }
+  }
+}
+```
+
+The app builds a dismissal of its own for a UIKit host:
+
+```swift
+import ComposableArchitecture
+import UIKit
+
+@Reducer
+struct Share {
+  struct State: Equatable {}
+  enum Action { case sentTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .run { _ in await dismiss() } }
+  }
+}
+
+func makeShareController(presenter: UIViewController) -> UIViewController {
+  let store = Store(initialState: Share.State()) {
+    Share()
+  } withDependencies: {
+    $0.dismiss = DismissEffect { presenter.dismiss(animated: true) }
+  }
+  return ShareController(store: store)
+}
+```
+
+A store built only for a preview:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Rating {
+  struct State: Equatable {}
+  enum Action { case submitTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .run { _ in await dismiss() } }
+  }
+}
+
+#Preview {
+  RatingView(store: Store(initialState: Rating.State()) { Rating() })
+}
+```
+
+A destination of an `@Reducer enum`, presented with `.ifLet`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct AddItem {
+  struct State: Equatable {}
+  enum Action { case cancelTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .run { _ in await dismiss() } }
+  }
+}
+
+@Reducer
+struct Inventory {
+  @Reducer
+  enum Destination {
+    case addItem(AddItem)
+  }
+  @ObservableState
+  struct State { @Presents var destination: Destination.State? }
+  enum Action { case destination(PresentationAction<Destination.Action>) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+      .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+let inventoryStore = Store(initialState: Inventory.State()) { Inventory() }
+```
+
+An operator of the app's own takes reducers in a closure (TCACoordinators' `.forEachRoute { … }`), which may present
+anything:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Picker {
+  struct State: Equatable {}
+  enum Action { case pickedTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .run { _ in await dismiss() } }
+  }
+}
+
+@Reducer
+struct Gallery {
+  struct State: Equatable {}
+  enum Action { case picker(Picker.Action) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+      .presentsSheet(\.picker) { Picker() }
+  }
+}
+
+let pickerStore = Store(initialState: Picker.State()) { Picker() }
+```
+
+## Limits
+
+- A plain `.ifLet(\.child, …)` over an optional that is not `@Presents` / `@PresentationState` does not
+  present a feature for `dismiss` (only the presentation overload does), but the rule counts every
+  `.ifLet`, `.ifCaseLet` and `.forEach` as presenting: it prefers silence to a guess.
+- A feature that one chain presents and another runs at a store's root (the same screen pushed by a
+  parent and shown by a UIKit host) is not reported: some chain presents it.
+- One reducer out of sight anywhere in the project silences the rule for every feature: the closure of an
+  operator of the app's own (`.forEachRoute { Screen() }`), or a `Scope` whose closure names no type
+  (`{ child }`) over a state field whose type is not visible. Either could be the parent that presents it.
+- Stores are found where the code builds them with `Store(initialState:…)`, `StoreOf<…>(initialState:…)` or
+  `.init(initialState:…)` with the root reducer written there (`{ App() }`, `reducer: App()`); a store built
+  by a factory of the app's own is not seen, and its features are not reported.
+- Run on 57 public apps (56 apps and TCA itself, at the commits in `review/judged.tsv`): 265 features call
+  a `@Dependency(\.dismiss)` (in 23 of them), and the rule reports none. 144 of those features are
+  presented; 113 are under a chain out of sight in the two projects that also build a `DismissEffect`
+  themselves (TCA's episode samples, isowords); 5 sit under a chain the model cannot follow elsewhere; 3
+  are features no code in the app builds a store for or composes (god-ios's `InAppWebLogic`,
+  jiu-jitsu-ios's `WithdrawalFeature`, ok-su-su's `EditMyVote`), which an earlier version of the rule
+  reported: dead code warns no one, and the store requirement is why they are silent. Its precision on
+  real code is therefore not measured by any finding yet; its examples and `fixtures/Hosting/SettingsSheet.swift` reproduce the shape TCA's
+  warning reports (a screen shown by SwiftUI state over a store of its own).
+
+"""#,
         "effect_captures_state": #"""
 ## What it does
 
@@ -10497,6 +11149,611 @@ struct Filters {
   is reported now. The harm this rule is about — a parent reading a child's field that the child changes
   on the same action — is reported, also when the child's change is written in another file (the fixture
   `fixtures/Projects/Shop` checks it). Its precision on real apps is therefore not measured.
+
+"""#,
+        "reducer_called_directly": #"""
+## What it does
+
+Reports a call of another feature's `reduce(into:action:)`: `Child().reduce(into: &state.child, action:
+.refresh)`, `Feature.Child.init().reduce(…)`, or `self.child.reduce(…)` on a stored property whose declared
+type is a feature of the project. Reported at `reduce`. When the calling feature also composes that child
+with `.ifLet` or `.forEach`, the message says that the returned effects escape it.
+
+TCA deprecated the call in 1.25, so this is a deprecation rule: silent in a project whose TCA is older (the
+version comes from `Package.resolved`, `tca_version:` or `--target-tca`; see *Upgrading TCA* in the README),
+reported when nothing names a version.
+
+Not reported: `reduce(into:action:)` with no receiver or on `self` (the type's own logic, often an overload
+by action type, `reduce(into: &state, action: viewAction)`); a receiver whose type is a generic parameter of
+an enclosing type (`base.reduce(…)` in a reducer operator of the app's own) or no feature of the project
+(`Sequence.reduce(into:_:)`); a receiver held in a local variable or a longer chain; tests; and a project
+that declares the reducer protocol itself (TCA, a course's copy of it).
+
+## Why is this bad
+
+TCA 1.25 deprecates invoking a reducer directly ([Migrating to 1.25: `Reducer.reduce`](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.25.md#reducerreduce)),
+with this message on `Reducer.reduce(into:action:)`:
+
+> Don't invoke a reducer directly. Reducers are processed by the store. If you need to run a reducer on
+> some child state given some child action, use a 'send' effect … Or, if you don't want to send a new
+> action through the store, extract helpers that can be invoked by either reducer.
+
+TCA 2.0 will not offer the call at all ([pull request #3857](https://github.com/pointfreeco/swift-composable-architecture/pull/3857)).
+Beyond the warning, a child run this way is not run by the composition that integrates it: when the parent
+holds the child with `.ifLet` or `.forEach`, the effects the direct call returns are not tagged with the
+child's identity, so removing the child does not cancel them; a test then fails with "An effect returned
+for this action is still running" ([issue #3373](https://github.com/pointfreeco/swift-composable-architecture/issues/3373),
+[pull request #3631](https://github.com/pointfreeco/swift-composable-architecture/pull/3631)).
+Dependencies a parent overrides on the child's reducer (`Child().dependency(…)` in `body`) do not apply
+either. Until 1.25, TCA's *Performance* article suggested the call to share logic with a child; from 1.25 it
+suggests a `.send` of the child's action, or a helper both reducers call.
+
+## Example
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Parent {
+  struct State: Equatable { var child = Child.State() }
+  enum Action {
+    case child(Child.Action)
+    case refreshTapped
+  }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Child() }
+    Reduce { state, action in
+      switch action {
+      case .refreshTapped:
+        return Child().↓reduce(into: &state.child, action: .refresh).map(Action.child)
+      case .child:
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Child {
+  struct State: Equatable {}
+  enum Action { case refresh }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Child().reduce(into:action:) runs the Child reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store.") — send the child its action (.send(…)), or extract a helper both reducers call
+
+## Use instead
+
+Send the child its action (the store runs it through the `Scope`), or share a helper both features call:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Parent {
+  struct State: Equatable { var child = Child.State() }
+  enum Action {
+    case child(Child.Action)
+    case refreshTapped
+  }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Child() }
+    Reduce { state, action in
+      switch action {
+      case .refreshTapped:
+        return .send(.child(.refresh))
+      case .child:
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Child {
+  struct State: Equatable {}
+  enum Action { case refresh }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+## Triggering examples
+
+A row of a `.forEach`: the effects escape the row's cancellation:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct List {
+  struct State: Equatable { var rows: IdentifiedArrayOf<Row.State> = [] }
+  enum Action {
+    case rows(IdentifiedActionOf<Row>)
+    case reloadTapped(Row.State.ID)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .reloadTapped(id):
+        return Row().↓reduce(into: &state.rows[id: id]!, action: .reload)
+          .map { .rows(.element(id: id, action: $0)) }
+      case .rows:
+        return .none
+      }
+    }
+    .forEach(\.rows, action: \.rows) { Row() }
+  }
+}
+
+@Reducer
+struct Row {
+  struct State: Equatable, Identifiable { let id: Int }
+  enum Action { case reload }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Row().reduce(into:action:) runs the Row reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store."), and the effects it returns escape the .forEach that cancels Row's effects when Row goes away — send the child its action (.send(…)), or extract a helper both reducers call
+
+A presented child, run on a copy of its state:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Inbox {
+  @ObservableState
+  struct State: Equatable { @Presents var detail: Detail.State? }
+  enum Action {
+    case detail(PresentationAction<Detail.Action>)
+    case syncFinished
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .syncFinished:
+        guard var detail = state.detail else { return .none }
+        let effect = Detail().↓reduce(into: &detail, action: .reload)
+        state.detail = detail
+        return effect.map { .detail(.presented($0)) }
+      case .detail:
+        return .none
+      }
+    }
+    .ifLet(\.$detail, action: \.detail) { Detail() }
+  }
+}
+
+@Reducer
+struct Detail {
+  struct State: Equatable {}
+  enum Action { case reload }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Detail().reduce(into:action:) runs the Detail reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store."), and the effects it returns escape the .ifLet that cancels Detail's effects when Detail goes away — send the child its action (.send(…)), or extract a helper both reducers call
+
+A child held in a stored property:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Home {
+  struct State: Equatable { var search = Search.State() }
+  enum Action {
+    case search(Search.Action)
+    case logoTapped
+  }
+  let search: Search = Search()
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .logoTapped:
+        return self.search.↓reduce(into: &state.search, action: .clear).map(Action.search)
+      case .search:
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Search {
+  struct State: Equatable {}
+  enum Action { case clear }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> search.reduce(into:action:) runs the Search reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store.") — send the child its action (.send(…)), or extract a helper both reducers call
+
+A qualified initializer:
+
+```swift
+import ComposableArchitecture
+
+enum Settings {
+  @Reducer
+  struct Notifications {
+    struct State: Equatable {}
+    enum Action { case reset }
+    var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+  }
+}
+
+@Reducer
+struct Account {
+  struct State: Equatable { var notifications = Settings.Notifications.State() }
+  enum Action { case notifications(Settings.Notifications.Action), signedOut }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .signedOut = action else { return .none }
+      return Settings.Notifications.init().↓reduce(into: &state.notifications, action: .reset)
+        .map(Action.notifications)
+    }
+  }
+}
+```
+
+Reported as:
+
+> Settings.Notifications().reduce(into:action:) runs the Notifications reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store.") — send the child its action (.send(…)), or extract a helper both reducers call
+
+A reducer that hands every action to another one on the same state:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct AppCore {
+  struct State: Equatable {}
+  enum Action { case launched }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+
+struct AppReducer: Reducer {
+  typealias State = AppCore.State
+  typealias Action = AppCore.Action
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    AppCore().↓reduce(into: &state, action: action)
+  }
+}
+```
+
+Reported as:
+
+> AppCore().reduce(into:action:) runs the AppCore reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store.") — send the child its action (.send(…)), or extract a helper both reducers call
+
+The call on a line of its own, in a helper that returns an effect:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Board {
+  struct State: Equatable { var taskDetail: TaskDetail.State? }
+  enum Action { case taskDetail(TaskDetail.Action), taskSaved }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .taskSaved: return refreshDetail(&state)
+      case .taskDetail: return .none
+      }
+    }
+  }
+  func refreshDetail(_ state: inout State) -> Effect<Action> {
+    guard var detail = state.taskDetail else { return .none }
+    let effect = TaskDetail()
+      .↓reduce(into: &detail, action: .refresh)
+    state.taskDetail = detail
+    return effect.map(Action.taskDetail)
+  }
+}
+
+@Reducer
+struct TaskDetail {
+  struct State: Equatable {}
+  enum Action { case refresh }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> TaskDetail().reduce(into:action:) runs the TaskDetail reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store.") — send the child its action (.send(…)), or extract a helper both reducers call
+
+Outside any reducer, in a free function:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Player {
+  struct State: Equatable {}
+  enum Action { case stop }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+
+func stopAll(_ players: inout [Player.State]) -> [Effect<Player.Action>] {
+  players.indices.map { Player().↓reduce(into: &players[$0], action: .stop) }
+}
+```
+
+Reported as:
+
+> Player().reduce(into:action:) runs the Player reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store.") — send the child its action (.send(…)), or extract a helper both reducers call
+
+Two calls in one action, each reported:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Conversation {
+  struct State: Equatable { var bar = MessageBar.State(); var info = Info.State() }
+  enum Action { case bar(MessageBar.Action), info(Info.Action), onAppear }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .onAppear = action else { return .none }
+      return .merge(
+        MessageBar().↓reduce(into: &state.bar, action: .onAppear).map(Action.bar),
+        Info().↓reduce(into: &state.info, action: .onAppear).map(Action.info)
+      )
+    }
+  }
+}
+
+@Reducer
+struct MessageBar {
+  struct State: Equatable {}
+  enum Action { case onAppear }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+
+@Reducer
+struct Info {
+  struct State: Equatable {}
+  enum Action { case onAppear }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> MessageBar().reduce(into:action:) runs the MessageBar reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store.") — send the child its action (.send(…)), or extract a helper both reducers call
+> Info().reduce(into:action:) runs the Info reducer directly, deprecated since TCA 1.25 ("Don't invoke a reducer directly. Reducers are processed by the store.") — send the child its action (.send(…)), or extract a helper both reducers call
+
+## Non-triggering examples
+
+The feature's own overload by action type:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Feature {
+  struct State: Equatable {}
+  enum Action { case view(View); enum View { case tapped } }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .view(viewAction):
+        return reduce(into: &state, action: viewAction)
+      }
+    }
+  }
+  func reduce(into state: inout State, action: Action.View) -> Effect<Action> { .none }
+}
+```
+
+On `self`:
+
+```swift
+import ComposableArchitecture
+
+struct Counter: Reducer {
+  struct State: Equatable { var count = 0 }
+  enum Action { case increment, incrementTwice }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .incrementTwice:
+      _ = self.reduce(into: &state, action: .increment)
+      return self.reduce(into: &state, action: .increment)
+    }
+  }
+}
+```
+
+A reducer operator of the app's own runs the reducer it wraps:
+
+```swift
+import ComposableArchitecture
+
+struct Logging<Base: Reducer>: Reducer {
+  let base: Base
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    print(action)
+    return base.reduce(into: &state, action: action)
+  }
+}
+
+@Reducer
+struct Base {
+  struct State: Equatable {}
+  enum Action { case tapped }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+`Sequence.reduce(into:_:)`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Totals {
+  struct State: Equatable { var prices: [Int] = []; var total = 0 }
+  enum Action { case recompute }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      state.total = state.prices.reduce(into: 0) { $0 += $1 }
+      return .none
+    }
+  }
+}
+```
+
+A type that is no reducer of the project:
+
+```swift
+import ComposableArchitecture
+
+struct Ledger {
+  func reduce(into balance: inout Int, action: Int) -> Int { balance += action; return balance }
+}
+
+@Reducer
+struct Wallet {
+  struct State: Equatable { var balance = 0 }
+  enum Action { case deposit(Int) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case let .deposit(amount) = action else { return .none }
+      _ = Ledger().reduce(into: &state.balance, action: amount)
+      return .none
+    }
+  }
+}
+```
+
+A test:
+
+```swift
+import ComposableArchitecture
+import XCTest
+
+@Reducer
+struct Timer {
+  struct State: Equatable {}
+  enum Action { case tick }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+
+final class TimerTests: XCTestCase {
+  func testTick() async {
+    var state = Timer.State()
+    _ = Timer().reduce(into: &state, action: .tick)
+    let store = TestStore(initialState: Timer.State()) { Timer() }
+    await store.send(.tick)
+  }
+}
+```
+
+A course that declares the reducer protocol itself:
+
+```swift
+protocol ReducerProtocol<State, Action> {
+  associatedtype State
+  associatedtype Action
+  func reduce(into state: inout State, action: Action) -> Effect<Action>
+}
+
+struct Scope<ParentState, ParentAction, Child: ReducerProtocol>: ReducerProtocol {
+  let child: Child
+  func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    .none
+  }
+}
+
+struct Child: ReducerProtocol {
+  func reduce(into state: inout Int, action: Void) -> Effect<Void> { .none }
+}
+
+func run(_ scope: Scope<Int, Void, Child>, state: inout Int) {
+  _ = Child().reduce(into: &state, action: ())
+}
+```
+
+A child that writes `reduce(into:action:)` itself: the call runs that method, which TCA does not deprecate:
+
+```swift
+import ComposableArchitecture
+
+struct TaskDetail: Reducer {
+  struct State: Equatable {}
+  enum Action { case refresh }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+}
+
+@Reducer
+struct Backlog {
+  struct State: Equatable { var detail = TaskDetail.State() }
+  enum Action { case detail(TaskDetail.Action), taskSaved }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .taskSaved = action else { return .none }
+      return TaskDetail().reduce(into: &state.detail, action: .refresh).map(Action.detail)
+    }
+  }
+}
+```
+
+A child held in a local variable (not read):
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Shelf {
+  struct State: Equatable { var book = Book.State() }
+  enum Action { case book(Book.Action), dustTapped }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .dustTapped = action else { return .none }
+      let book = Book()
+      return book.reduce(into: &state.book, action: .dust).map(Action.book)
+    }
+  }
+}
+
+@Reducer
+struct Book {
+  struct State: Equatable {}
+  enum Action { case dust }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+## Limits
+
+- A deprecation rule: on a project whose TCA is older than 1.25 it reports only with `--target-tca 1.25`
+  (or later). Before 1.25 the call was TCA's own advice for sharing logic with a `Scope`d child; the
+  cancellation problem under `.ifLet`/`.forEach` existed in every version.
+- Receivers held in local variables (`let book = Book(); book.reduce(…)`) or reached through a chain are not
+  read, nor a property whose type is not written (`let child = Child()`).
+- A call on `self` is the type's own logic and is not reported, although TCA 1.25 deprecates
+  `self.reduce(into:action:)` of a `body`-based reducer too: telling it from an overload of the project's
+  own needs the types the call resolves to. So is a receiver reached through a computed property
+  (isowords' `self.gameReducer.reduce(…)`).
+- A child that writes `reduce(into:action:)` itself (a `Reducer` without `body`) is not reported: the call runs
+  that method, with no deprecation warning, although TCA 2.0 drops the call and such a child under `.ifLet` or
+  `.forEach` loses cancellation all the same. A blind reader judged 4 such calls false in an app on TCA
+  1.25.5 (before this exception) and the 14 others true (`review/judged.tsv`).
+- No fix: the replacement (a `.send`, or a helper both reducers call) changes when and how the child runs.
 
 """#,
         "reducer_protocol_renamed": #"""

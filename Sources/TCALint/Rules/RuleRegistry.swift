@@ -31,6 +31,8 @@ public enum RuleRegistry {
         LegacyViewStoreRule.self,
         LegacyStoreScopeRule.self,
         LegacyTaskResultRule.self,
+        ReducerCalledDirectlyRule.self,
+        DismissWithoutPresentationRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -1,0 +1,170 @@
+/// How the project's reducers compose each feature, seen from the child: which parents list it and whether a
+/// use presents it (`ifLet`, `forEach`, `ifCaseLet`, a case of an `@Reducer enum`), for the
+/// question TCA's `@Dependency(\.dismiss)` asks at run time: is there a presented feature above this one?
+///
+/// Built from every builder of every feature, on first use. A name written in a builder that resolves to no
+/// feature (a generic parameter, a type the index does not hold) makes every feature of that simple name
+/// "unknown": it may be that use.
+struct Presentations {
+    /// One place a parent lists a feature.
+    struct Use {
+        var parent: Int
+        /// `ifLet`/`forEach`/`ifCaseLet`: the child is presented there (or may be).
+        var presents: Bool
+    }
+
+    /// Uses of each feature, by qualified name.
+    var uses: [String: [Use]] = [:]
+    /// Qualified names two features share (same-named types of two modules): which one a use means is unknown.
+    var shared = Set<String>()
+    /// Simple names written in builders (or given as a composition's child type) that resolve to no feature.
+    var unresolvedNames = Set<String>()
+    /// Some builder holds a reducer out of sight (`collect`): it may be any feature.
+    var hasAnonymousPresentation = false
+
+    init(features: [Feature], index: FeatureIndex) {
+        var counts: [String: Int] = [:]
+        for f in features { counts[f.qualifiedName, default: 0] += 1 }
+        shared = Set(counts.filter { $0.value > 1 }.keys)
+        for (p, parent) in features.enumerated() {
+            // Reducers listed by name anywhere in a builder (`Core()` in `body`, in a `CombineReducers`, a branch, an
+            // `.onChange`, a composition's closure): outside compositions the parent runs them on its own state;
+            // inside one, `children` holds the composition too, and a presenting use wins.
+            var unnamed = Set<Int>()
+            for builder in parent.builders {
+                var listed: [ElementFacts] = []
+                if Self.collect(builder.tree, into: &listed, unnamedChildren: &unnamed) { hasAnonymousPresentation = true }
+                for element in listed {
+                    guard element.kind == .expression, element.looksLikeReducer, element.logic == nil,
+                          !BuilderReader.tcaReducers.contains(element.name),
+                          let first = element.name.unicodeScalars.first, first.properties.isUppercase else { continue }
+                    guard let child = index.feature(named: element.qualified ?? element.name, from: parent.qualifiedName,
+                                                    near: parent.location.path) else {
+                        unresolvedNames.insert(Self.simpleName(element.qualified ?? element.name))
+                        continue
+                    }
+                    if child !== parent { uses[child.qualifiedName, default: []].append(Use(parent: p, presents: false)) }
+                }
+            }
+            for c in parent.children where !c.edge.isIdentity {
+                let presents = c.edge.operation != "Scope"
+                if let child = c.child {
+                    uses[child, default: []].append(Use(parent: p, presents: presents))
+                } else if let type = c.edge.childType {
+                    unresolvedNames.insert(Self.simpleName(type))
+                } else if let field = c.stateField?.type, let name = Self.childName(ofStateType: field) {
+                    // An alert or a dialog is no feature; another state type names the child it belongs to.
+                    if !Self.promptStates.contains(name) { unresolvedNames.insert(name) }
+                } else if unnamed.contains(c.edge.anchor.offset) {
+                    // The closure holds a reducer that names no type (`{ child }`, `{ makeChild() }`) and the state
+                    // field's type is out of sight: it may be any feature. (A closure-less `ifLet`/`forEach` takes an
+                    // alert, a dialog or an `@Reducer enum`, whose cases are known payloads: nothing hides there.)
+                    hasAnonymousPresentation = true
+                }
+            }
+        }
+    }
+
+    /// A builder's elements at every depth, compositions' closures included. Returns whether some reducer there is
+    /// out of sight: the closure of an operator of the app's own (`.forEachRoute { Screen() }`), which the facts do
+    /// not read. (A helper the feature lists, `core` or `analytics()`, runs on its own state: not a presentation.)
+    /// `unnamedChildren` gets the offsets of the compositions whose closure lists a reducer by a call or a name
+    /// that is no type (`Scope(…) { child }`).
+    private static func collect(_ list: [ElementFacts], into listed: inout [ElementFacts], unnamedChildren: inout Set<Int>) -> Bool {
+        var unread = false
+        for element in list {
+            listed.append(element)
+            for branch in element.branches { unread = collect(branch, into: &listed, unnamedChildren: &unnamedChildren) || unread }
+            if let children = element.children {
+                if element.composition != nil, holdsUnnamedReducer(children) { unnamedChildren.insert(element.anchor.offset) }
+                unread = collect(children, into: &listed, unnamedChildren: &unnamedChildren) || unread
+            }
+            for m in element.modifiers {
+                if let children = m.children {
+                    if m.composition != nil, holdsUnnamedReducer(children) { unnamedChildren.insert(m.anchor.offset) }
+                    unread = collect(children, into: &listed, unnamedChildren: &unnamedChildren) || unread
+                } else if m.hasClosure && m.composition == nil && !sameStateModifiers.contains(m.name) {
+                    unread = true
+                }
+            }
+        }
+        return unread
+    }
+
+    /// A closure's own level (through `CombineReducers`) lists a reducer by a lowercase name (`child`, `makeChild()`).
+    private static func holdsUnnamedReducer(_ list: [ElementFacts]) -> Bool {
+        list.contains { e in
+            guard e.kind == .expression, let first = e.name.unicodeScalars.first else { return false }
+            if e.name == "CombineReducers", let children = e.children { return holdsUnnamedReducer(children) }
+            return !first.properties.isUppercase
+        } || list.contains { holdsUnnamedReducer($0.branches.flatMap { $0 }) }
+    }
+
+    static let sameStateModifiers: Set<String> = ["onChange", "dependency", "transformDependency", "_printChanges", "signpost"]
+
+    static let promptStates: Set<String> = ["AlertState", "ConfirmationDialogState"]
+
+    /// The reducer a child state field's type belongs to (`Child.State?`, `PresentationState<Child.State>`,
+    /// `StackState<Path.State>`, `IdentifiedArrayOf<Row.State>` → Child, Path, Row; `AlertState<…>?` →
+    /// AlertState), or nil when the type says nothing (`State`).
+    static func childName(ofStateType written: String) -> String? {
+        var type = written.replacingOccurrences(of: " ", with: "")
+        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        for wrapper in ["PresentationState<", "StackState<", "IdentifiedArrayOf<", "IdentifiedArray<"] where type.hasPrefix(wrapper) {
+            type = String(type.dropFirst(wrapper.count).dropLast())
+            if let comma = type.lastIndex(of: ",") { type = String(type[type.index(after: comma)...]) }
+        }
+        if let angle = type.firstIndex(of: "<") { type = String(type[..<angle]) }
+        if type.hasSuffix(".State") { type.removeLast(6) }
+        guard !type.isEmpty, type != "State" else { return nil }
+        return simpleName(type)
+    }
+
+    static func simpleName(_ written: String) -> String {
+        let parts = written.split(separator: ".").map(String.init)
+        // `Destination.body` names `Destination`.
+        if let last = parts.last, let first = last.unicodeScalars.first, !first.properties.isUppercase, parts.count > 1 {
+            return parts[parts.count - 2]
+        }
+        return parts.last ?? written
+    }
+}
+
+/// Where a feature runs, for `@Dependency(\.dismiss)`: TCA dismisses the nearest presented feature above the
+/// caller (one an `ifLet` or `forEach` integrates), and warns when there is none.
+public enum PresentationReach: Equatable, Sendable {
+    /// Some parent (or a parent's parent…) presents it, or may: dismissal can work.
+    case presented
+    /// No chain of parents presents it: every reducer above it is known, and the chain ends at these roots
+    /// (qualified names; the feature itself when no reducer composes it).
+    case neverPresented(roots: [String])
+    /// Part of the chain is out of sight (a name that resolves to no feature, an `ifLet` of an unknown child,
+    /// a protocol's or helper's builder).
+    case unknown
+}
+
+extension FeatureIndex {
+    /// Whether any chain of parents presents the feature (see `PresentationReach`).
+    public func presentationReach(of feature: Feature) -> PresentationReach {
+        let p = presentations
+        if p.hasAnonymousPresentation { return .unknown }
+        var roots = Set<String>()
+        var seen = Set<String>()
+        var stack = [feature]
+        while let f = stack.popLast() {
+            guard seen.insert(f.qualifiedName).inserted else { continue }
+            if isEnumCasePayload(f) { return .presented }
+            if f.isProtocol || f.isHelper || p.unresolvedNames.contains(f.name) || p.shared.contains(f.qualifiedName) {
+                return .unknown
+            }
+            let uses = p.uses[f.qualifiedName] ?? []
+            if uses.isEmpty { roots.insert(f.qualifiedName) }
+            for use in uses {
+                if use.presents { return .presented }
+                stack.append(features[use.parent])
+            }
+        }
+        // A cycle with no root (a feature that composes itself) is presented somewhere or never built.
+        return roots.isEmpty ? .unknown : .neverPresented(roots: roots.sorted())
+    }
+}
