@@ -43,6 +43,13 @@ final class PresentationReachTests: XCTestCase {
             """), [])
     }
 
+    func testAFileThatOnlyBuildsAStoreIsReadUnlessItIsATest() {
+        let view = "struct AccountScreen: View { var body: some View { SheetView(store: Store(initialState: .init()) { Sheet() }) } }"
+        XCTAssertTrue(ProjectIndexer.isWorthReading(Array(view.utf8)))
+        XCTAssertFalse(ProjectIndexer.isWorthReading(Array((view + "\nlet t = TestStore(initialState: .init()) { Sheet() }").utf8)))
+        XCTAssertFalse(ProjectIndexer.isWorthReading(Array("struct Plain { let x = 1 }".utf8)))
+    }
+
     func testADismissalOfTheAppsOwnIsRead() {
         XCTAssertTrue(facts("let d = DismissEffect { controller.dismiss(animated: true) }").file.providesDismiss)
         XCTAssertTrue(facts("Child().dependency(\\.dismiss, DismissEffect { })").file.providesDismiss)
