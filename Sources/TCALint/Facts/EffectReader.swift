@@ -139,7 +139,103 @@ struct EffectReader {
                 .map { TaskFacts(anchor: extractor.anchor($0.nameToken), isDetached: $0.isDetached) }
         }
         facts.stateCaptures = stateCaptures(found, stateName: stateName)
+        if let send = facts.sendName, let operation = found.closures.first {
+            facts.awaitedCalls = awaitedCalls(from: operation.open, to: operation.close, sendName: send)
+        }
         return facts
+    }
+
+    // MARK: awaited calls
+
+    /// `await name(` / `await self.name(` at the operation's own level (not in a nested closure), each with the first
+    /// send that can follow it. At most 16 calls, and each look-ahead stops after 4,000 tokens.
+    private func awaitedCalls(from open: Int, to close: Int, sendName: String) -> [AwaitedCallFacts] {
+        var result: [AwaitedCallFacts] = []
+        var j = open + 1
+        while j < close && result.count < 16 {
+            // Nested closures (`Task { }`, a task group's child) run on their own schedule: skipped.
+            if code.isPunct(j, .lbrace), isClosureOpen(j) { j = code.skipGroup(j, limit: close); continue }
+            if code.is(j, "await") {
+                var k = j + 1
+                if code.is(k, "self") && code.isDot(k + 1) { k += 2 }
+                if code.kind(k) == .identifier, code.isPunct(k + 1, .lparen), !code.isDot(k - 1) || code.is(k - 2, "self"),
+                   code.text(k) != sendName, let argsClose = code.partnerOf(k + 1), argsClose > k {
+                    // After the call returns: its own trailing closure (`withTaskGroup { … }`) runs during it.
+                    var end = argsClose
+                    if code.isPunct(end + 1, .lbrace), let trailing = code.partnerOf(end + 1), trailing > end { end = trailing }
+                    let send = firstSend(after: end, limit: close, sendName: sendName)
+                    result.append(AwaitedCallFacts(name: code.text(k), anchor: extractor.anchor(k), sendAfter: send.map { extractor.anchor($0) }))
+                }
+            }
+            j += 1
+        }
+        return result
+    }
+
+    /// A `{` that opens a closure rather than a statement's block (`if x {`, `else {`, `do {`, `for … {`): the token
+    /// before it is not `)`-ended condition syntax. Statement blocks follow a keyword's clause; a closure follows
+    /// `(`, `,`, `=`, `in`, `return`, a name (`Task {`, `group.addTask {`) or `)` of a call.
+    private func isClosureOpen(_ j: Int) -> Bool {
+        // Walk back over the statement's clause to its keyword, at most a line's worth of tokens.
+        var k = j - 1
+        var steps = 0
+        while k > 0 && steps < 64 {
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket), let o = code.partnerOf(k), o < k { k = o - 1; steps += 1; continue }
+            if code.kind(k) == .keyword {
+                if code.is(k, "if") || code.is(k, "else") || code.is(k, "do") || code.is(k, "for") || code.is(k, "while")
+                    || code.is(k, "guard") || code.is(k, "switch") || code.is(k, "repeat") || code.is(k, "defer") || code.is(k, "catch") {
+                    return false
+                }
+                if code.is(k, "in") || code.is(k, "return") { return true }
+            }
+            if code.isPunct(k, .lbrace) || code.isPunct(k, .rbrace) || code.isPunct(k, .semicolon) || code.isPunct(k, .lparen)
+                || code.isPunct(k, .comma) || code.isOperator(k, "=") { return true }
+            k -= 1
+            steps += 1
+        }
+        return true
+    }
+
+    /// The first `send(` (or `await send(`) that runs after token `from` in straight-line order: within the rest of
+    /// the block, then after the block in the enclosing ones; a sibling branch (`else`, `catch`, another `case` of a
+    /// `switch`) is skipped, and a `return` or `throw` ends the search.
+    private func firstSend(after from: Int, limit: Int, sendName: String) -> Int? {
+        var j = from + 1
+        var steps = 0
+        var depth = 0  // blocks entered after `from`; below 0 means we left the call's block
+        while j < limit && steps < 4_000 {
+            steps += 1
+            if code.isPunct(j, .lbrace) { depth += 1; j += 1; continue }
+            if code.isPunct(j, .rbrace) {
+                depth -= 1
+                j += 1
+                if depth < 0 {
+                    // Left the block holding the call: the branches that are its siblings never run after it.
+                    while code.is(j, "else") || code.is(j, "catch") {
+                        j += 1
+                        while j < limit && !code.isPunct(j, .lbrace) { j += 1 }
+                        j = code.skipGroup(j, limit: limit)
+                    }
+                    depth = 0
+                }
+                continue
+            }
+            if depth <= 0 && (code.is(j, "case") || code.is(j, "default")) && code.kind(j) == .keyword
+                && !(code.is(j - 1, "if") || code.is(j - 1, "guard") || code.is(j - 1, "while") || code.is(j - 1, "for")
+                     || code.isPunct(j - 1, .comma)) {
+                // Another case of the switch holding the call: skip to the switch's end.
+                var d = 0
+                while j < limit {
+                    if code.isPunct(j, .lbrace) { d += 1 } else if code.isPunct(j, .rbrace) { if d == 0 { break }; d -= 1 }
+                    j += 1
+                }
+                continue
+            }
+            if depth <= 0 && (code.is(j, "return") || code.is(j, "throw")) { return nil }
+            if code.kind(j) == .identifier, code.isPunct(j + 1, .lparen), !code.isDot(j - 1), code.text(j) == sendName { return j }
+            j += 1
+        }
+        return nil
     }
 
     /// The name the operation closure gives its `Send` (`send` in `{ send in`, `{ [id] send in`,

@@ -837,6 +837,19 @@ public struct EffectFacts: Sendable {
     public var escapingTasks: [TaskFacts] = []
     /// Capture-list items that copy the whole state (`[state]`).
     public var stateCaptures: [StateCaptureFacts] = []
+    /// Calls of the type's own members awaited at the operation's own level (`await self.dismiss()`, `await
+    /// close()`), each with the first `send` that can run after it returns: later in its block or after it,
+    /// never in a sibling branch (`else`, another `case`) or past a `return`.
+    public var awaitedCalls: [AwaitedCallFacts] = []
+}
+
+/// `await name(…)` / `await self.name(…)` in an effect's operation, and what may be sent after it.
+public struct AwaitedCallFacts: Sendable, Equatable {
+    public var name: String
+    /// The name token.
+    public var anchor: Anchor
+    /// The first `send(…)` (the operation's `Send`) that can run after the call returns.
+    public var sendAfter: Anchor?
 }
 
 public struct ForceTryFacts: Sendable, Equatable {

@@ -12026,6 +12026,514 @@ let effectTask = Task { await Search.warmUp() }
   their fixes, and 15 in an app whose TCA requirement is 0.57 up to 1.0).
 
 """#,
+        "send_after_dismiss": #"""
+## What it does
+
+Reports an action sent (`await send(…)`, the effect's own `Send`) in a `.run` effect after the feature's
+`@Dependency(\.dismiss)` was awaited in the same effect (`await dismiss()`, `await self.dismiss(animation:)`).
+Reported at the first such `send`: later in the block of the `dismiss()` call, in a block nested in it, or
+after that block ends.
+
+Not reported: a `send` in a branch that does not run after the call (the `else` of the `if` holding it, a
+`catch`, another `case` of a `switch`), one after a `return` or `throw` that follows the call, a `dismiss()`
+or `send` in a closure nested in the effect (`Task { }`, a task group's child task, which run on their own
+schedule), and a `dismiss` the feature does not declare with `@Dependency(\.dismiss)`.
+
+## Why is this bad
+
+`dismiss()` closes the feature by sending its presenting parent `.dismiss` (or `popFrom(id:)` in a stack);
+the parent clears the feature's state and cancels its effects. TCA's navigation articles say an action must
+never follow it ([Tree-based navigation: Dismissal](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/treebasednavigation),
+[Stack-based navigation: Dismissal](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/stackbasednavigation)):
+
+> Because dismissal is handled by sending an action, it is not valid to ever send an action after invoking
+> `dismiss()` … To do so would be to send an action for a feature while its state is `nil`, and that will
+> cause a runtime warning in Xcode and a test failure when running tests.
+
+The warning is the parent's `ifLet` ("received a presentation action when destination state was absent",
+`Sources/ComposableArchitecture/Reducer/Reducers/PresentationReducer.swift`) or `forEach` ("received an action
+for a missing element", `StackReducer.swift`). Whatever the action was meant to do (stop a spinner, save a
+draft) does not happen.
+
+## Example
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct EditNote {
+  struct State: Equatable { var text = ""; var isSaving = false }
+  enum Action { case saveTapped, savingFinished }
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.notes) var notes
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .saveTapped:
+        state.isSaving = true
+        return .run { [text = state.text] send in
+          try await notes.save(text)
+          await dismiss()
+          await ↓send(.savingFinished)
+        }
+      case .savingFinished:
+        state.isSaving = false
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> send(…) runs after await dismiss(): dismissing EditNote clears its state in the parent, so this action reaches a feature that is gone; TCA warns at run time and a test fails ("it is not valid to ever send an action after invoking dismiss()") — send before dismissing, or let the parent react to the dismissal
+
+## Use instead
+
+Send first, then dismiss (or let the parent react to a delegate action):
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct EditNote {
+  struct State: Equatable { var text = ""; var isSaving = false }
+  enum Action { case saveTapped, savingFinished }
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.notes) var notes
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .saveTapped:
+        state.isSaving = true
+        return .run { [text = state.text] send in
+          try await notes.save(text)
+          await send(.savingFinished)
+          await dismiss()
+        }
+      case .savingFinished:
+        state.isSaving = false
+        return .none
+      }
+    }
+  }
+}
+```
+
+## Triggering examples
+
+With `self.` and an animation:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Picker {
+  struct State: Equatable {}
+  enum Action { case picked(Int), delegate(Delegate); enum Delegate { case didPick(Int) } }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case let .picked(value) = action else { return .none }
+      return .run { send in
+        await self.dismiss(animation: .default)
+        await ↓send(.delegate(.didPick(value)))
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> send(…) runs after await dismiss(): dismissing Picker clears its state in the parent, so this action reaches a feature that is gone; TCA warns at run time and a test fails ("it is not valid to ever send an action after invoking dismiss()") — send before dismissing, or let the parent react to the dismissal
+
+The send in a block after the one that dismisses:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Checkout {
+  struct State: Equatable {}
+  enum Action { case payTapped, paid(Bool) }
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.payments) var payments
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .payTapped = action else { return .none }
+      return .run { send in
+        let ok = try await payments.pay()
+        if ok {
+          await dismiss()
+        }
+        await ↓send(.paid(ok))
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> send(…) runs after await dismiss(): dismissing Checkout clears its state in the parent, so this action reaches a feature that is gone; TCA warns at run time and a test fails ("it is not valid to ever send an action after invoking dismiss()") — send before dismissing, or let the parent react to the dismissal
+
+Under another name for `Send` and for the dependency:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Login {
+  struct State: Equatable {}
+  enum Action { case loggedIn, tracked }
+  @Dependency(\.dismiss) var close
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .loggedIn = action else { return .none }
+      return .run { output in
+        await close()
+        await ↓output(.tracked)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> output(…) runs after await close(): dismissing Login clears its state in the parent, so this action reaches a feature that is gone; TCA warns at run time and a test fails ("it is not valid to ever send an action after invoking dismiss()") — send before dismissing, or let the parent react to the dismissal
+
+In a nested block after the call:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Upload {
+  struct State: Equatable {}
+  enum Action { case doneTapped, failed }
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.uploader) var uploader
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .doneTapped = action else { return .none }
+      return .run { send in
+        await dismiss()
+        do {
+          try await uploader.flush()
+        } catch {
+          await ↓send(.failed)
+        }
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> send(…) runs after await dismiss(): dismissing Upload clears its state in the parent, so this action reaches a feature that is gone; TCA warns at run time and a test fails ("it is not valid to ever send an action after invoking dismiss()") — send before dismissing, or let the parent react to the dismissal
+
+In one case of a `switch`, the send after the `switch`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Settings {
+  struct State: Equatable {}
+  enum Action { case closeTapped(Bool), closed }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case let .closeTapped(animated) = action else { return .none }
+      return .run { send in
+        switch animated {
+        case true:
+          await dismiss(animation: .easeOut)
+        case false:
+          await dismiss()
+        }
+        await ↓send(.closed)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> send(…) runs after await dismiss(): dismissing Settings clears its state in the parent, so this action reaches a feature that is gone; TCA warns at run time and a test fails ("it is not valid to ever send an action after invoking dismiss()") — send before dismissing, or let the parent react to the dismissal
+
+In a helper that returns the effect:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Envelope {
+  struct State: Equatable {}
+  enum Action { case saveTapped, inner(Inner); enum Inner { case isLoading(Bool) } }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .saveTapped: return save()
+      case .inner: return .none
+      }
+    }
+  }
+  func save() -> Effect<Action> {
+    .run { send in
+      await send(.inner(.isLoading(true)))
+      await dismiss()
+      await ↓send(.inner(.isLoading(false)))
+    }
+  }
+}
+```
+
+Reported as:
+
+> send(…) runs after await dismiss(): dismissing Envelope clears its state in the parent, so this action reaches a feature that is gone; TCA warns at run time and a test fails ("it is not valid to ever send an action after invoking dismiss()") — send before dismissing, or let the parent react to the dismissal
+
+A loop after the call:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Timer {
+  struct State: Equatable {}
+  enum Action { case stopTapped, tick }
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.continuousClock) var clock
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .stopTapped = action else { return .none }
+      return .run { send in
+        await dismiss()
+        for await _ in clock.timer(interval: .seconds(1)) {
+          await ↓send(.tick)
+        }
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> send(…) runs after await dismiss(): dismissing Timer clears its state in the parent, so this action reaches a feature that is gone; TCA warns at run time and a test fails ("it is not valid to ever send an action after invoking dismiss()") — send before dismissing, or let the parent react to the dismissal
+
+## Non-triggering examples
+
+The send in the `else` of the `if` that dismisses:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Form {
+  struct State: Equatable {}
+  enum Action { case submitTapped, invalid }
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.validator) var validator
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { send in
+        if await validator.isValid() {
+          await dismiss()
+        } else {
+          await send(.invalid)
+        }
+      }
+    }
+  }
+}
+```
+
+The send in the `catch` of the `do` that dismisses:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Compendium {
+  struct State: Equatable {}
+  enum Action { case saveTapped, failed(String) }
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.store) var store
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { send in
+        do {
+          try await store.save()
+          await dismiss()
+        } catch {
+          await send(.failed(error.localizedDescription))
+        }
+      }
+    }
+  }
+}
+```
+
+In another case of a `switch`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Confirm {
+  struct State: Equatable {}
+  enum Action { case answered(Bool), retry }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case let .answered(yes) = action else { return .none }
+      return .run { send in
+        switch yes {
+        case true:
+          await dismiss()
+        case false:
+          await send(.retry)
+        }
+      }
+    }
+  }
+}
+```
+
+After a `return`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Wizard {
+  struct State: Equatable {}
+  enum Action { case nextTapped(Bool), advanced }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case let .nextTapped(isLast) = action else { return .none }
+      return .run { send in
+        if isLast {
+          await dismiss()
+          return
+        }
+        await send(.advanced)
+      }
+    }
+  }
+}
+```
+
+Dismissal and the send in concurrent child tasks:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct FriendRequest {
+  struct State: Equatable {}
+  enum Action { case approveTapped, approved }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { send in
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask { await dismiss() }
+          group.addTask { await send(.approved) }
+        }
+      }
+    }
+  }
+}
+```
+
+The send before dismissing:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Share {
+  struct State: Equatable {}
+  enum Action { case sendTapped, delegate(Delegate); enum Delegate { case shared } }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { send in
+        await send(.delegate(.shared))
+        await dismiss()
+      }
+    }
+  }
+}
+```
+
+A `dismiss` that is not the feature's `@Dependency(\.dismiss)`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Toast {
+  struct State: Equatable {}
+  enum Action { case shown, hidden }
+  @Dependency(\.toaster) var toaster
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { send in
+        await toaster.dismiss()
+        await send(.hidden)
+      }
+    }
+  }
+}
+```
+
+A `guard` whose `else` dismisses and leaves:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Detail {
+  struct State: Equatable {}
+  enum Action { case onAppear, loaded(Int) }
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.api) var api
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { send in
+        guard let value = try? await api.load() else {
+          await dismiss()
+          return
+        }
+        await send(.loaded(value))
+      }
+    }
+  }
+}
+```
+
+## Limits
+
+- Straight-line order only: a send in a later iteration of a loop that dismisses, a send from another
+  effect or a `Task { }`, and a `dismiss()` called through a helper function are not seen.
+- The rule does not check that a parent presents the feature: where none does, `dismiss()` does nothing
+  and TCA warns about that instead (`dismiss_without_presentation`).
+- Judged on 57 public apps: 1 finding (ok-su-su's `SpecificEnvelopeEditReducer`, which sends
+  `.inner(.isLoading(false))` after `await dismiss()`), judged true by a reader who had not seen the
+  rule's code. A lexical search (`await dismiss()` with `await send(` in the next three lines) finds 7
+  places; the 6 others send in a `catch`, in a concurrent child task, or before dismissing.
+
+"""#,
         "send_for_logic_reuse": #"""
 ## What it does
 

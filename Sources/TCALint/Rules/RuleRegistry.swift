@@ -33,6 +33,7 @@ public enum RuleRegistry {
         LegacyTaskResultRule.self,
         ReducerCalledDirectlyRule.self,
         DismissWithoutPresentationRule.self,
+        SendAfterDismissRule.self,
         SuperfluousDisableRule.self,
     ]
 
