@@ -1,6 +1,7 @@
 /// Uses of TCA APIs that a release deprecated, found once per file for every deprecation rule and for
 /// `tca-lint migrate`: the renamed types of TCA 1.0 (`EffectTask`, `ReducerProtocol`, `ReducerProtocolOf`),
-/// `Effect.fireAndForget`, `TaskResult` (1.4), and the views observation replaced in 1.7 (`WithViewStore`, `ViewStore`…).
+/// `Effect.fireAndForget`, `TaskResult` (1.4), the views observation replaced in 1.7 (`WithViewStore`, `ViewStore`…),
+/// and what 1.25 hard-deprecated: `Store.withState`, `Effect.debounce(id:…)`, `Effect.throttle(id:…)`.
 /// Tokens, not text: comments and strings never match.
 struct DeprecatedAPIReader {
     let extractor: FactsExtractor
@@ -16,7 +17,13 @@ struct DeprecatedAPIReader {
 
     /// The identifier each use is written with.
     static func name(_ api: DeprecatedUseFacts.API) -> String {
-        api == .fireAndForget ? "fireAndForget" : api.rawValue
+        switch api {
+        case .fireAndForget: return "fireAndForget"
+        case .withState: return "withState"
+        case .debounce: return "debounce"
+        case .throttle: return "throttle"
+        default: return api.rawValue
+        }
     }
 
     /// The top-level TCA type named at identifier token i, if it is one: a view of TCA before observation, or
@@ -54,6 +61,15 @@ struct DeprecatedAPIReader {
             api = .reducerProtocolOf
         } else if code.is(i, "fireAndForget") && code.isDot(i - 1) && isEffectMember(dot: i - 1) {
             return fireAndForget(at: i)
+        } else if code.is(i, "withState") && code.isDot(i - 1) && !code.is(i - 2, "self")
+                    && (code.isPunct(i + 1, .lbrace) || code.isPunct(i + 1, .lparen)) {
+            // `store.withState { $0.x }`, `store.withState(\.x)`: a member of a value (a type's own `self.withState`
+            // is its own method).
+            api = .withState
+        } else if (code.is(i, "debounce") || code.is(i, "throttle")) && code.isDot(i - 1)
+                    && code.isPunct(i + 1, .lparen) && code.is(i + 2, "id") && code.isPunct(i + 3, .colon) {
+            // TCA's effect operators take a cancellation `id:` first; Combine's `debounce(for:scheduler:)` does not.
+            api = code.is(i, "debounce") ? .debounce : .throttle
         } else {
             return nil
         }

@@ -85,6 +85,10 @@ public struct FileWideFacts: Sendable {
     /// The features whose store each type of the file holds (`let store: StoreOf<Feature>`, `ViewStoreOf<Feature>`,
     /// `Store<Feature.State, …>`): the type's last name → the features' names as written, in order.
     public var storesByType: [String: [String]] = [:]
+    /// The file names a store whose state is one of TCA's own types (`Store<AlertState<Action>, Action>`,
+    /// `Store<PresentationState<State>, …>`): a view modifier over TCA's presentation, whose state can never be
+    /// `@ObservableState`.
+    public var namesStoreOfTCAState = false
     /// Stores the file builds outside previews, with the reducer at their root (`Store(initialState: …) { App() }`).
     public var storeRoots: [StoreRootFacts] = []
     /// Calls of another reducer's `reduce(into:action:)` (`Child().reduce(into: &state.child, action: .refresh)`).
@@ -140,13 +144,18 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
         case bindingState = "BindingState"
         // Soft-deprecated in 1.4 for Swift's `Result`.
         case taskResult = "TaskResult"
+        // Hard-deprecated in 1.25: reading state through a closure, and Combine's scheduling of effects.
+        case withState = "Store.withState"
+        case debounce = "Effect.debounce"
+        case throttle = "Effect.throttle"
 
         /// The views and view stores of TCA before observation.
         public var isPreObservationView: Bool {
             switch self {
             case .withViewStore, .viewStore, .viewStoreOf, .ifLetStore, .forEachStore, .switchStore, .navigationStackStore,
                  .bindingState: return true
-            case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget, .taskResult: return false
+            case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget, .taskResult, .withState, .debounce,
+                 .throttle: return false
             }
         }
     }

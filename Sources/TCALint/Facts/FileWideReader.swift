@@ -33,6 +33,10 @@ struct FileWideReader {
             if code.tokens[i].length == 5, code.is(i, "scope"), let scope = scopes.scope(at: i) { facts.storeScopes.append(scope) }
             let length = code.tokens[i].length
             if length == 5 || length == 7, let root = stores.root(at: i) { roots.append((i, root)) }
+            if length == 5, code.is(i, "Store"), code.isOperator(i + 1, "<"),
+               code.is(i + 2, "AlertState") || code.is(i + 2, "ConfirmationDialogState") || code.is(i + 2, "PresentationState") {
+                facts.namesStoreOfTCAState = true
+            }
             if length == 6, let call = reduceCalls.call(at: i) { facts.reduceCalls.append(call) }
         }
         if !roots.isEmpty {

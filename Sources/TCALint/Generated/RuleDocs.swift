@@ -5409,6 +5409,347 @@ struct Search {
   FeatureAction<Self> }`). An enum declared in another module is not seen.
 
 """#,
+        "legacy_effect_scheduling": #"""
+## What it does
+
+Reports TCA's Combine-scheduled effect operators `.debounce(id:for:scheduler:)` and
+`.throttle(id:for:scheduler:latest:)` on an effect. A deprecation rule: silent in a project whose TCA is
+older than 1.25 (the version comes from `Package.resolved`, `tca_version:` or `--target-tca`; see
+*Upgrading TCA* in the README), reported when nothing names a version.
+
+Only calls whose first argument is labelled `id:` count: Combine's `Publisher.debounce(for:scheduler:)` and
+`throttle(for:scheduler:latest:)` take none. Not reported: comments and strings, and a project that
+declares `Effect` itself (TCA, a course's copy).
+
+## Why is this bad
+
+TCA 1.25 hard-deprecates both operators, with `Effect.animation(_:)` and `Effect.transaction(_:)`
+([Migrating to 1.25: Combine/animation-scheduling effects](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.25.md#combineanimation-scheduling-effects)):
+"`Effect.debounce(id:for:scheduler:)` — Use `clock.sleep()` with `cancellable(id:cancelInFlight:)` in a
+`.run` effect instead. `Effect.throttle(id:for:scheduler:latest:)` — Use a manual throttle approach with
+clock-based scheduling in a `.run` effect instead." They schedule through Combine's `Scheduler`, which TCA
+2.0 drops; a clock from `@Dependency(\.continuousClock)` is what tests control (`TestClock`, `.immediate`).
+
+## Example
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Search {
+  struct State: Equatable { var query = "" }
+  enum Action { case queryChanged(String), search }
+  enum CancelID { case search }
+  @Dependency(\.mainQueue) var mainQueue
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .queryChanged(query):
+        state.query = query
+        return .send(.search)
+          .↓debounce(id: CancelID.search, for: .milliseconds(300), scheduler: mainQueue)
+      case .search:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.debounce(id:for:scheduler:)' is deprecated since TCA 1.25; in a .run effect, 'try await clock.sleep(for: …)' before the work, with '.cancellable(id: …, cancelInFlight: true)' (a @Dependency(\.continuousClock))
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Search {
+  struct State: Equatable { var query = "" }
+  enum Action { case queryChanged(String), search }
+  enum CancelID { case search }
+  @Dependency(\.continuousClock) var clock
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .queryChanged(query):
+        state.query = query
+        return .run { send in
+          try await clock.sleep(for: .milliseconds(300))
+          await send(.search)
+        }
+        .cancellable(id: CancelID.search, cancelInFlight: true)
+      case .search:
+        return .none
+      }
+    }
+  }
+}
+```
+
+## Triggering examples
+
+On a `.run`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Autosave {
+  struct State: Equatable {}
+  enum Action { case edited, saved }
+  @Dependency(\.mainQueue) var mainQueue
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { send in await send(.saved) }
+        .↓debounce(id: "autosave", for: 1, scheduler: mainQueue)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.debounce(id:for:scheduler:)' is deprecated since TCA 1.25; in a .run effect, 'try await clock.sleep(for: …)' before the work, with '.cancellable(id: …, cancelInFlight: true)' (a @Dependency(\.continuousClock))
+
+A throttle:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Scroll {
+  struct State: Equatable {}
+  enum Action { case scrolled, loadMore }
+  enum CancelID { case load }
+  @Dependency(\.mainQueue) var mainQueue
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .scrolled = action else { return .none }
+      return .send(.loadMore)
+        .↓throttle(id: CancelID.load, for: .seconds(1), scheduler: mainQueue, latest: false)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.throttle(id:for:scheduler:latest:)' is deprecated since TCA 1.25; throttle by hand in a .run effect: keep the last run's time from a @Dependency(\.continuousClock) and skip (or delay) runs that come too soon
+
+On one line:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Like {
+  struct State: Equatable {}
+  enum Action { case tapped, sync }
+  @Dependency(\.mainQueue) var mainQueue
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .send(.sync).↓throttle(id: "like", for: 0.5, scheduler: mainQueue, latest: true)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.throttle(id:for:scheduler:latest:)' is deprecated since TCA 1.25; throttle by hand in a .run effect: keep the last run's time from a @Dependency(\.continuousClock) and skip (or delay) runs that come too soon
+
+On an `Effect.send`:
+
+```swift
+import ComposableArchitecture
+
+func debouncedRefresh(_ queue: AnySchedulerOf<DispatchQueue>) -> Effect<Int> {
+  Effect.send(1).↓debounce(id: "refresh", for: .seconds(2), scheduler: queue)
+}
+```
+
+Reported as:
+
+> 'Effect.debounce(id:for:scheduler:)' is deprecated since TCA 1.25; in a .run effect, 'try await clock.sleep(for: …)' before the work, with '.cancellable(id: …, cancelInFlight: true)' (a @Dependency(\.continuousClock))
+
+With the options argument:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Typing {
+  struct State: Equatable {}
+  enum Action { case typed, stop }
+  @Dependency(\.mainQueue) var mainQueue
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .send(.stop).↓debounce(id: 1, for: 0.3, scheduler: mainQueue, options: nil)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.debounce(id:for:scheduler:)' is deprecated since TCA 1.25; in a .run effect, 'try await clock.sleep(for: …)' before the work, with '.cancellable(id: …, cancelInFlight: true)' (a @Dependency(\.continuousClock))
+
+A debounce and a throttle in one reducer:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Map {
+  struct State: Equatable {}
+  enum Action { case moved, search, track }
+  @Dependency(\.mainQueue) var mainQueue
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .merge(
+        .send(.search).↓debounce(id: "search", for: 0.5, scheduler: mainQueue),
+        .send(.track).↓throttle(id: "track", for: 2, scheduler: mainQueue, latest: true)
+      )
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.debounce(id:for:scheduler:)' is deprecated since TCA 1.25; in a .run effect, 'try await clock.sleep(for: …)' before the work, with '.cancellable(id: …, cancelInFlight: true)' (a @Dependency(\.continuousClock))
+> 'Effect.throttle(id:for:scheduler:latest:)' is deprecated since TCA 1.25; throttle by hand in a .run effect: keep the last run's time from a @Dependency(\.continuousClock) and skip (or delay) runs that come too soon
+
+The `id:` on a line of its own:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Filter {
+  struct State: Equatable {}
+  enum Action { case changed, apply }
+  @Dependency(\.mainQueue) var mainQueue
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .send(.apply).↓debounce(
+        id: "filter",
+        for: .milliseconds(250),
+        scheduler: mainQueue
+      )
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.debounce(id:for:scheduler:)' is deprecated since TCA 1.25; in a .run effect, 'try await clock.sleep(for: …)' before the work, with '.cancellable(id: …, cancelInFlight: true)' (a @Dependency(\.continuousClock))
+
+## Non-triggering examples
+
+Combine's debounce on a publisher:
+
+```swift
+import Combine
+import Foundation
+
+let typed = PassthroughSubject<String, Never>()
+let queries = typed.debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+```
+
+Combine's throttle:
+
+```swift
+import Combine
+import Foundation
+
+let taps = PassthroughSubject<Void, Never>()
+let throttled = taps.throttle(for: .seconds(1), scheduler: RunLoop.main, latest: true)
+```
+
+A debounce of the app's own without `id:`:
+
+```swift
+final class Debouncer {
+  func debounce(_ delay: Double, _ work: @escaping () -> Void) { work() }
+}
+
+let debouncer = Debouncer()
+func typed() { debouncer.debounce(0.3) { print("search") } }
+```
+
+A clock in a cancellable `.run`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Save {
+  struct State: Equatable {}
+  enum Action { case edited, saved }
+  enum CancelID { case save }
+  @Dependency(\.continuousClock) var clock
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.saved)
+      }
+      .cancellable(id: CancelID.save, cancelInFlight: true)
+    }
+  }
+}
+```
+
+In a comment and a string:
+
+```swift
+import ComposableArchitecture
+
+// return .send(.search).debounce(id: CancelID.search, for: 0.3, scheduler: mainQueue)
+let note = ".throttle(id: x, for: 1, scheduler: q, latest: true)"
+```
+
+The declaration of the operator in a project that declares `Effect` itself:
+
+```swift
+import Combine
+
+struct Effect<Action> {
+  func debounce<ID: Hashable>(id: ID, for dueTime: Double) -> Self { self }
+}
+
+let effect = Effect<Int>().debounce(id: 1, for: 0.3)
+```
+
+SwiftUI's animation and a view's `.debounce` of another library without `id:`:
+
+```swift
+import SwiftUI
+
+struct SearchField: View {
+  @State var text = ""
+  var body: some View {
+    TextField("Search", text: $text)
+      .animation(.default, value: text)
+  }
+}
+```
+
+## Limits
+
+- `Effect.animation(_:)` and `Effect.transaction(_:)`, deprecated in the same release, are not reported yet:
+  telling them from SwiftUI's `.animation(_:)` needs the receiver's type.
+- No fix: the rewrite needs a clock dependency, and a throttle needs state the feature keeps.
+- On 57 public apps (with `--target-tca 1.25`): 49 findings in 14 apps, all judged true by a reader who had
+  not seen the rule's code (`review/judged.tsv`). A one-line lexical count (`.debounce(id:`, `.throttle(id:`)
+  finds 45: the 4 others break the line after `(`.
+
+"""#,
         "legacy_store_scope": #"""
 ## What it does
 
@@ -6586,6 +6927,296 @@ struct BridgeView: View {
 - `tca-lint migrate` places each use on the feature whose declaration holds it, else on the feature whose store the
   view holding it holds (`let store: StoreOf<Feature>`); "outside in" starts from the features no composition
   reaches, which include features only a key-path constant or a view composes.
+
+"""#,
+        "legacy_with_state": #"""
+## What it does
+
+Reports `store.withState { $0.x }` and `store.withState(\.x)`: reading a store's state through TCA's
+`Store.withState`. A deprecation rule: silent in a project whose TCA is older than 1.25 (the version
+comes from `Package.resolved`, `tca_version:` or `--target-tca`; see *Upgrading TCA* in the README),
+reported when nothing names a version.
+
+Not reported: a `withState` called on `self` (a method of the type's own), anything in a project that
+declares a `func withState` itself (TCA, or an app with its own), a file that names a store of TCA's own
+state (`Store<AlertState<Action>, Action>`, `Store<PresentationState<…>, …>`: a copy of TCA's alert or
+presentation modifiers, whose state can never be `@ObservableState`), comments and strings.
+
+## Why is this bad
+
+TCA 1.25 hard-deprecates `Store.withState` (pull request #3876), with the message "Use
+'@ObservableState', instead" ([Migrating to 1.25: `Store.withState`](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.25.md#storewithstate)).
+It reads the current state once, outside observation: a view that uses it does not update when the state
+changes. With an `@ObservableState` State, the store itself exposes the state (`store.count`), and SwiftUI
+(or `observe { }` in UIKit) tracks what is read ([Migrating to 1.7: Using
+`@ObservableState`](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.7.md#using-observablestate)).
+
+## Example
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ReferenceItemView: View {
+  let store: StoreOf<ReferenceItem>
+  var body: some View {
+    SafariView(url: store.↓withState(\.url))
+  }
+}
+```
+
+Reported as:
+
+> 'Store.withState' is deprecated since TCA 1.25 ("Use '@ObservableState', instead"); once the feature's State is @ObservableState, read the state from the store itself (store.x, or store.state.x where the store has a member of that name, such as id), which observation tracks
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ReferenceItemView: View {
+  let store: StoreOf<ReferenceItem>
+  var body: some View {
+    SafariView(url: store.url)
+  }
+}
+```
+
+## Triggering examples
+
+With a closure:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ErrorOverlay: View {
+  let store: StoreOf<ServerError>
+  var body: some View {
+    Color.black.opacity(store.↓withState { $0.serverErrorType == nil } ? 1 : 0)
+  }
+}
+```
+
+Reported as:
+
+> 'Store.withState' is deprecated since TCA 1.25 ("Use '@ObservableState', instead"); once the feature's State is @ObservableState, read the state from the store itself (store.x, or store.state.x where the store has a member of that name, such as id), which observation tracks
+
+In a condition, with the closure in parentheses:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct Popup: View {
+  let store: StoreOf<NetworkError>
+  var body: some View {
+    if store.↓withState({ $0.isVisible }) {
+      Text("Offline")
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Store.withState' is deprecated since TCA 1.25 ("Use '@ObservableState', instead"); once the feature's State is @ObservableState, read the state from the store itself (store.x, or store.state.x where the store has a member of that name, such as id), which observation tracks
+
+In UIKit:
+
+```swift
+import ComposableArchitecture
+import UIKit
+
+final class ProfileController: UIViewController {
+  let store: StoreOf<Profile>
+  init(store: StoreOf<Profile>) {
+    self.store = store
+    super.init(nibName: nil, bundle: nil)
+  }
+  required init?(coder: NSCoder) { nil }
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = store.↓withState(\.name)
+  }
+}
+```
+
+Reported as:
+
+> 'Store.withState' is deprecated since TCA 1.25 ("Use '@ObservableState', instead"); once the feature's State is @ObservableState, read the state from the store itself (store.x, or store.state.x where the store has a member of that name, such as id), which observation tracks
+
+The whole state, in a test helper:
+
+```swift
+import ComposableArchitecture
+
+func snapshot(_ store: StoreOf<Game>) -> Game.State {
+  store.↓withState { $0 }
+}
+```
+
+Reported as:
+
+> 'Store.withState' is deprecated since TCA 1.25 ("Use '@ObservableState', instead"); once the feature's State is @ObservableState, read the state from the store itself (store.x, or store.state.x where the store has a member of that name, such as id), which observation tracks
+
+On a store found in a collection:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ReferenceView: View {
+  let itemStores: [StoreOf<ReferenceItem>]
+  let selected: ReferenceItem.State.ID
+  var body: some View {
+    if let itemStore = itemStores.first(where: { $0.↓withState { $0.id } == selected }) {
+      ReferenceItemView(store: itemStore)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Store.withState' is deprecated since TCA 1.25 ("Use '@ObservableState', instead"); once the feature's State is @ObservableState, read the state from the store itself (store.x, or store.state.x where the store has a member of that name, such as id), which observation tracks
+
+In a view modifier:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct MessagePopup: ViewModifier {
+  let store: Store<Popup.State?, Popup.Action>
+  func body(content: Content) -> some View {
+    let isShown = store.↓withState { $0 != nil }
+    return content.overlay { if isShown { Text("!") } }
+  }
+}
+```
+
+Reported as:
+
+> 'Store.withState' is deprecated since TCA 1.25 ("Use '@ObservableState', instead"); once the feature's State is @ObservableState, read the state from the store itself (store.x, or store.state.x where the store has a member of that name, such as id), which observation tracks
+
+Two reads on one line:
+
+```swift
+import ComposableArchitecture
+
+func summary(_ store: StoreOf<Cart>) -> (Int, Double) {
+  (store.↓withState(\.count), store.↓withState(\.total))
+}
+```
+
+Reported as:
+
+> 'Store.withState' is deprecated since TCA 1.25 ("Use '@ObservableState', instead"); once the feature's State is @ObservableState, read the state from the store itself (store.x, or store.state.x where the store has a member of that name, such as id), which observation tracks
+> 'Store.withState' is deprecated since TCA 1.25 ("Use '@ObservableState', instead"); once the feature's State is @ObservableState, read the state from the store itself (store.x, or store.state.x where the store has a member of that name, such as id), which observation tracks
+
+## Non-triggering examples
+
+Reading an observable store:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+  var body: some View {
+    Text("\(store.count)")
+  }
+}
+```
+
+A method of the type's own, on `self`:
+
+```swift
+final class Model {
+  private var state = 0
+  func withState<R>(_ body: (Int) -> R) -> R { body(state) }
+  func read() -> Int { self.withState { $0 } }
+}
+```
+
+A project that declares its own `withState`:
+
+```swift
+final class Locked<State> {
+  private var state: State
+  init(_ state: State) { self.state = state }
+  func withState<R>(_ body: (State) -> R) -> R { body(state) }
+}
+
+let counter = Locked(0)
+let value = counter.withState { $0 }
+```
+
+In a comment and a string:
+
+```swift
+import ComposableArchitecture
+
+// store.withState { $0.count } was replaced by store.count
+let hint = "store.withState(\\.count)"
+```
+
+A name that only starts like it:
+
+```swift
+final class Profiler {
+  func withStateLock<Value>(_ operation: () -> Value) -> Value { operation() }
+  func sample() -> Int { withStateLock { 1 } }
+}
+```
+
+A property, not a call:
+
+```swift
+struct Options {
+  var withState = false
+}
+
+let options = Options()
+let on = options.withState
+```
+
+A view modifier over a store of TCA's own alert state, which can never be `@ObservableState`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+extension View {
+  func customAlert<Action>(_ item: Binding<Store<AlertState<Action>, Action>?>) -> some View {
+    let title = item.wrappedValue?.withState { $0.title }
+    return overlay { if let title { Text(title) } }
+  }
+}
+```
+
+A `TestStore`'s state:
+
+```swift
+import ComposableArchitecture
+
+@MainActor
+func check(_ store: TestStore<Counter.State, Counter.Action>) {
+  _ = store.state.count
+}
+```
+
+## Limits
+
+- No fix: reading `store.x` needs the feature's State to be `@ObservableState` first (and a view that
+  observes it), a change `legacy_view_store` also asks for.
+- On 57 public apps (with `--target-tca 1.25`): 44 findings in 6 apps, all judged true by a reader who had
+  not seen the rule's code; 3 calls on stores of TCA's own alert and presentation state, judged false, are no
+  longer reported (`review/fixed.tsv`). A lexical count of `.withState` finds 47 outside TCA itself: the 44
+  and those 3.
 
 """#,
         "long_effect_without_cancellation": #"""

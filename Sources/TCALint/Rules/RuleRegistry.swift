@@ -32,6 +32,8 @@ public enum RuleRegistry {
         LegacyStoreScopeRule.self,
         LegacyTaskResultRule.self,
         ReducerCalledDirectlyRule.self,
+        LegacyWithStateRule.self,
+        LegacyEffectSchedulingRule.self,
         DismissWithoutPresentationRule.self,
         SendAfterDismissRule.self,
         SuperfluousDisableRule.self,
