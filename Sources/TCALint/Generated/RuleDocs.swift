@@ -2692,6 +2692,506 @@ struct Info {
   state.
 
 """#,
+        "enum_state_scope": #"""
+## What it does
+
+Reports a `Scope` in a reducer's builder whose state argument names a case of that reducer's own enum
+`State`: `Scope(state: \.loggedIn, action: \.loggedIn) { LoggedIn() }`, or the older
+`Scope(state: /State.loggedIn, action: /Action.loggedIn)`. This is how destinations and stack paths were
+written before `@Reducer enum` (a `struct Destination: Reducer` with `enum State` and one `Scope` per case).
+Reported at `Scope`, in the file that holds it.
+
+A deprecation rule: silent in a project whose TCA is older than 1.25 (the version comes from
+`Package.resolved`, `tca_version:` or `--target-tca`; see *Upgrading TCA* in the README), reported when
+nothing names a version.
+
+Not reported: a `Scope` into a property of a struct `State`, a `Scope` written inside another composition's
+closure (its path is relative to a child's state), `Scope(state: \.self, action: \.self)`, and a project
+that declares `Scope` itself (TCA, a course's copy).
+
+## Why is this bad
+
+TCA 1.25 deprecates `Scope` over enum state ([Migrating to 1.25: Enum state `Scope`](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.25.md#enum-state-scope)),
+with the message "Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead." A `Scope`
+into a case runs the child only while the state is in that case; when parent logic switches the case while
+the child's effects still run, TCA reports "A "Scope" at "…" received a child action when child state was set
+to a different case." `ifCaseLet` cancels the child's effects when the case changes, and a `@Reducer enum`
+writes the whole destination for you
+([Tree-based navigation: Enum state](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/treebasednavigation)).
+The `/State.case` form was already deprecated in 1.4 for case key paths (`legacy_case_path`); rewriting it to
+`\.case` lands on this deprecation.
+
+## Example
+
+```swift
+import ComposableArchitecture
+
+struct Destination: Reducer {
+  @CasePathable
+  enum State: Equatable {
+    case settings(Settings.State)
+  }
+  @CasePathable
+  enum Action {
+    case settings(Settings.Action)
+  }
+  var body: some ReducerOf<Self> {
+    ↓Scope(state: \.settings, action: \.settings) {
+      Settings()
+    }
+  }
+}
+
+@Reducer
+struct Settings {
+  struct State: Equatable {}
+  enum Action { case closeTapped }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Scope(state: \.settings) scopes into a case of Destination's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare Destination as a @Reducer enum with case settings(…), or write .ifCaseLet(\.settings, action: \.settings) { Settings() } on a reducer
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+enum Destination {
+  case settings(Settings)
+}
+
+@Reducer
+struct Settings {
+  struct State: Equatable {}
+  enum Action { case closeTapped }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+## Triggering examples
+
+The case-path form of TCA 1.0:
+
+```swift
+import ComposableArchitecture
+
+struct Presentation: Reducer {
+  enum State: Equatable {
+    case profile(Profile.State)
+  }
+  enum Action {
+    case profile(Profile.Action)
+  }
+  var body: some ReducerOf<Self> {
+    ↓Scope(state: /State.profile, action: /Action.profile) {
+      Profile()
+    }
+  }
+}
+
+@Reducer
+struct Profile {
+  struct State: Equatable {}
+  enum Action { case load }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Scope(state: /State.profile) scopes into a case of Presentation's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare Presentation as a @Reducer enum with case profile(…), or write .ifCaseLet(\.profile, action: \.profile) { Profile() } on a reducer
+
+One `Scope` per case of a stack's path:
+
+```swift
+import ComposableArchitecture
+
+struct Path: Reducer {
+  @CasePathable
+  enum State: Equatable {
+    case detail(Detail.State)
+    case edit(Edit.State)
+  }
+  @CasePathable
+  enum Action {
+    case detail(Detail.Action)
+    case edit(Edit.Action)
+  }
+  var body: some ReducerOf<Self> {
+    ↓Scope(state: \.detail, action: \.detail) { Detail() }
+    ↓Scope(state: \.edit, action: \.edit) { Edit() }
+  }
+}
+
+@Reducer
+struct Detail {
+  struct State: Equatable {}
+  enum Action { case tapped }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+
+@Reducer
+struct Edit {
+  struct State: Equatable {}
+  enum Action { case saved }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Scope(state: \.detail) scopes into a case of Path's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare Path as a @Reducer enum with case detail(…), or write .ifCaseLet(\.detail, action: \.detail) { Detail() } on a reducer
+> Scope(state: \.edit) scopes into a case of Path's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare Path as a @Reducer enum with case edit(…), or write .ifCaseLet(\.edit, action: \.edit) { Edit() } on a reducer
+
+An app whose root state is an enum:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct AppFeature {
+  @CasePathable
+  enum State: Equatable {
+    case loggedIn(Home.State)
+    case loggedOut(Login.State)
+  }
+  @CasePathable
+  enum Action {
+    case loggedIn(Home.Action)
+    case loggedOut(Login.Action)
+  }
+  var body: some ReducerOf<Self> {
+    ↓Scope(state: \.loggedIn, action: \.loggedIn) { Home() }
+    ↓Scope(state: \.loggedOut, action: \.loggedOut) { Login() }
+  }
+}
+
+@Reducer
+struct Home {
+  struct State: Equatable {}
+  enum Action { case logOut }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+
+@Reducer
+struct Login {
+  struct State: Equatable {}
+  enum Action { case submit }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Scope(state: \.loggedIn) scopes into a case of AppFeature's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare AppFeature as a @Reducer enum with case loggedIn(…), or write .ifCaseLet(\.loggedIn, action: \.loggedIn) { Home() } on a reducer
+> Scope(state: \.loggedOut) scopes into a case of AppFeature's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare AppFeature as a @Reducer enum with case loggedOut(…), or write .ifCaseLet(\.loggedOut, action: \.loggedOut) { Login() } on a reducer
+
+A parent `Reduce` before the `Scope`s:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Loader {
+  @CasePathable
+  enum State: Equatable {
+    case loading
+    case loaded(Content.State)
+  }
+  @CasePathable
+  enum Action {
+    case loaded(Content.Action)
+    case finished
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .finished = action { state = .loaded(Content.State()) }
+      return .none
+    }
+    ↓Scope(state: \.loaded, action: \.loaded) {
+      Content()
+    }
+  }
+}
+
+@Reducer
+struct Content {
+  struct State: Equatable {}
+  enum Action { case refresh }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Scope(state: \.loaded) scopes into a case of Loader's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare Loader as a @Reducer enum with case loaded(…), or write .ifCaseLet(\.loaded, action: \.loaded) { Content() } on a reducer
+
+A child the closure does not name as a type:
+
+```swift
+import ComposableArchitecture
+
+struct Tabs: Reducer {
+  @CasePathable
+  enum State: Equatable {
+    case feed(Int)
+  }
+  @CasePathable
+  enum Action {
+    case feed(Int)
+  }
+  let feed: any Reducer<Int, Int>
+  var body: some ReducerOf<Self> {
+    ↓Scope(state: \.feed, action: \.feed) {
+      EmptyReducer()
+    }
+  }
+}
+```
+
+Reported as:
+
+> Scope(state: \.feed) scopes into a case of Tabs's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare Tabs as a @Reducer enum with case feed(…), or write .ifCaseLet(\.feed, action: \.feed) { … } on a reducer
+
+In an `if` branch of the body:
+
+```swift
+import ComposableArchitecture
+
+struct Sheet: Reducer {
+  @CasePathable
+  enum State: Equatable {
+    case share(Share.State)
+  }
+  @CasePathable
+  enum Action {
+    case share(Share.Action)
+  }
+  let isEnabled: Bool
+  var body: some ReducerOf<Self> {
+    if isEnabled {
+      ↓Scope(state: \.share, action: \.share) { Share() }
+    }
+  }
+}
+
+@Reducer
+struct Share {
+  struct State: Equatable {}
+  enum Action { case sent }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Scope(state: \.share) scopes into a case of Sheet's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare Sheet as a @Reducer enum with case share(…), or write .ifCaseLet(\.share, action: \.share) { Share() } on a reducer
+
+Inside a `CombineReducers`:
+
+```swift
+import ComposableArchitecture
+
+struct Route: Reducer {
+  @CasePathable
+  enum State: Equatable {
+    case about(About.State)
+  }
+  @CasePathable
+  enum Action {
+    case about(About.Action)
+  }
+  var body: some ReducerOf<Self> {
+    CombineReducers {
+      ↓Scope(state: \.about, action: \.about) { About() }
+    }
+  }
+}
+
+@Reducer
+struct About {
+  struct State: Equatable {}
+  enum Action { case close }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+Reported as:
+
+> Scope(state: \.about) scopes into a case of Route's enum State, deprecated since TCA 1.25 ("Use a '@Reducer enum' or 'ifCaseLet(_:action:)' on a base reducer, instead.") — declare Route as a @Reducer enum with case about(…), or write .ifCaseLet(\.about, action: \.about) { About() } on a reducer
+
+## Non-triggering examples
+
+A `Scope` into a property of a struct `State`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Parent {
+  struct State: Equatable { var child = Child.State() }
+  enum Action { case child(Child.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Child() }
+  }
+}
+
+@Reducer
+struct Child {
+  struct State: Equatable {}
+  enum Action { case tapped }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+`ifCaseLet` on a base reducer:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Loader {
+  @CasePathable
+  enum State: Equatable {
+    case loading
+    case loaded(Content.State)
+  }
+  @CasePathable
+  enum Action { case loaded(Content.Action) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+      .ifCaseLet(\.loaded, action: \.loaded) { Content() }
+  }
+}
+
+@Reducer
+struct Content {
+  struct State: Equatable {}
+  enum Action { case refresh }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+A `Scope` inside a child's closure, relative to the child's state:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Outer {
+  @CasePathable
+  enum State: Equatable { case inner(Inner.State) }
+  @CasePathable
+  enum Action { case inner(Inner.Action) }
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifCaseLet(\.inner, action: \.inner) {
+        Scope(state: \.inner, action: \.inner) { Leaf() }
+      }
+  }
+}
+
+@Reducer
+struct Leaf {
+  struct State: Equatable {}
+  enum Action { case tap }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+The identity scope:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Mode {
+  @CasePathable
+  enum State: Equatable { case on, off }
+  enum Action { case toggle }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.self, action: \.self) {
+      Reduce { state, _ in
+        state = state == .on ? .off : .on
+        return .none
+      }
+    }
+  }
+}
+```
+
+A `@Reducer enum`:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+enum Destination {
+  case alert(AlertState<Never>)
+  case settings(Settings)
+}
+
+@Reducer
+struct Settings {
+  struct State: Equatable {}
+  enum Action { case closeTapped }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+A project that declares `Scope` itself:
+
+```swift
+struct Scope<State, Action> {
+  init(state: String, action: String) {}
+}
+
+enum Screen { case home, settings }
+
+let scope = Scope<Screen, Void>(state: "home", action: "home")
+```
+
+A struct `State` whose property is named like a case of an unrelated enum:
+
+```swift
+import ComposableArchitecture
+
+enum Tab { case feed, profile }
+
+@Reducer
+struct Main {
+  struct State: Equatable { var feed = Feed.State(); var tab = Tab.feed }
+  enum Action { case feed(Feed.Action) }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.feed, action: \.feed) { Feed() }
+  }
+}
+
+@Reducer
+struct Feed {
+  struct State: Equatable {}
+  enum Action { case refresh }
+  var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+}
+```
+
+## Limits
+
+- No fix: a `@Reducer enum` replaces the whole reducer declaration (and its `Action`), and `ifCaseLet` needs
+  a base reducer to attach to; both are decisions about the feature.
+- On 57 public apps (with `--target-tca 1.25`): 433 findings in 19 apps (208 in babylon-wallet-ios). A blind
+  reader judged a random sample of 26: 24 true, and 2 whose suggested `ifCaseLet` was wrong (the action's case
+  named otherwise than the state's; a child handed over as a property, shown as a type). The message now
+  writes the action path and the child as the code does, and the same reader judged both true
+  (`review/judged.tsv`).
+- A `Scope` over enum state in a builder the model does not attribute to the enum's reducer (a helper type
+  that composes another type's state) is not reported.
+
+"""#,
         "expensive_body": #"""
 ## What it does
 

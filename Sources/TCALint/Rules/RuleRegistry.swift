@@ -34,6 +34,7 @@ public enum RuleRegistry {
         ReducerCalledDirectlyRule.self,
         LegacyWithStateRule.self,
         LegacyEffectSchedulingRule.self,
+        EnumStateScopeRule.self,
         DismissWithoutPresentationRule.self,
         SendAfterDismissRule.self,
         SuperfluousDisableRule.self,
