@@ -154,7 +154,7 @@ struct EffectReader {
         var j = open + 1
         while j < close && result.count < 16 {
             // Nested closures (`Task { }`, a task group's child) run on their own schedule: skipped.
-            if code.isPunct(j, .lbrace), isClosureOpen(j) { j = code.skipGroup(j, limit: close); continue }
+            if code.isPunct(j, .lbrace), statementKeyword(ofBlock: j) == nil { j = code.skipGroup(j, limit: close); continue }
             if code.is(j, "await") {
                 var k = j + 1
                 if code.is(k, "self") && code.isDot(k + 1) { k += 2 }
@@ -170,30 +170,6 @@ struct EffectReader {
             j += 1
         }
         return result
-    }
-
-    /// A `{` that opens a closure rather than a statement's block (`if x {`, `else {`, `do {`, `for … {`): the token
-    /// before it is not `)`-ended condition syntax. Statement blocks follow a keyword's clause; a closure follows
-    /// `(`, `,`, `=`, `in`, `return`, a name (`Task {`, `group.addTask {`) or `)` of a call.
-    private func isClosureOpen(_ j: Int) -> Bool {
-        // Walk back over the statement's clause to its keyword, at most a line's worth of tokens.
-        var k = j - 1
-        var steps = 0
-        while k > 0 && steps < 64 {
-            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket), let o = code.partnerOf(k), o < k { k = o - 1; steps += 1; continue }
-            if code.kind(k) == .keyword {
-                if code.is(k, "if") || code.is(k, "else") || code.is(k, "do") || code.is(k, "for") || code.is(k, "while")
-                    || code.is(k, "guard") || code.is(k, "switch") || code.is(k, "repeat") || code.is(k, "defer") || code.is(k, "catch") {
-                    return false
-                }
-                if code.is(k, "in") || code.is(k, "return") { return true }
-            }
-            if code.isPunct(k, .lbrace) || code.isPunct(k, .rbrace) || code.isPunct(k, .semicolon) || code.isPunct(k, .lparen)
-                || code.isPunct(k, .comma) || code.isOperator(k, "=") { return true }
-            k -= 1
-            steps += 1
-        }
-        return true
     }
 
     /// The first `send(` (or `await send(`) that runs after token `from` in straight-line order: within the rest of
@@ -221,8 +197,7 @@ struct EffectReader {
                 continue
             }
             if depth <= 0 && (code.is(j, "case") || code.is(j, "default")) && code.kind(j) == .keyword
-                && !(code.is(j - 1, "if") || code.is(j - 1, "guard") || code.is(j - 1, "while") || code.is(j - 1, "for")
-                     || code.isPunct(j - 1, .comma)) {
+                && SwitchClauses.isClauseLabel(code, j) {
                 // Another case of the switch holding the call: skip to the switch's end.
                 var d = 0
                 while j < limit {

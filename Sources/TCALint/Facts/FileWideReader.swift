@@ -15,7 +15,8 @@ struct FileWideReader {
         var roots: [(token: Int, facts: StoreRootFacts)] = []
         for i in 0..<code.count {
             let kind = code.kind(i)
-            if kind == .keyword, code.tokens[i].length == 4, let root = stores.root(at: i) { roots.append((i, root)) }
+            let length = code.tokens[i].length
+            if kind == .keyword, length == 4, let root = stores.root(at: i) { roots.append((i, root)) }
             guard kind == .identifier else { continue }
             if code.is(i, "TestStore") { facts.usesTestStore = true }
             if code.is(i, "BindableAction") || code.is(i, "BindingAction") { facts.mentionsBindingActions = true }
@@ -30,8 +31,7 @@ struct FileWideReader {
             }
             if let literal = stackIDs.literal(at: i) { facts.stackIDLiterals.append(literal) }
             if let use = deprecated.use(at: i) { facts.deprecatedUses.append(use) }
-            if code.tokens[i].length == 5, code.is(i, "scope"), let scope = scopes.scope(at: i) { facts.storeScopes.append(scope) }
-            let length = code.tokens[i].length
+            if length == 5, code.is(i, "scope"), let scope = scopes.scope(at: i) { facts.storeScopes.append(scope) }
             if length == 5 || length == 7, let root = stores.root(at: i) { roots.append((i, root)) }
             if length == 5, code.is(i, "Store"), code.isOperator(i + 1, "<"),
                code.is(i + 2, "AlertState") || code.is(i + 2, "ConfirmationDialogState") || code.is(i + 2, "PresentationState") {

@@ -128,7 +128,7 @@ public final class FeatureIndex: @unchecked Sendable {
         self.storeRootsByName = LockedLazy {
             var result: [String: [StoreRootFacts]] = [:]
             for file in ordered where !file.file.usesTestStore {
-                for r in file.file.storeRoots { result[Presentations.simpleName(r.reducer), default: []].append(r) }
+                for r in file.file.storeRoots { result[r.reducer.lastDotComponent.map(String.init) ?? r.reducer, default: []].append(r) }
             }
             return result
         }

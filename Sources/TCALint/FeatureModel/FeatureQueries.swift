@@ -457,3 +457,24 @@ extension LogicFacts {
         kind == .reduceClosure || kind == .reduceMethod || actionType != nil
     }
 }
+
+extension Composition {
+    /// `.ifLet(\.$alert, action: \.alert)` over `@Presents var alert: AlertState<Action.Alert>?`: an alert's
+    /// (or a dialog's) integration, not a child feature.
+    public static func isPromptField(_ field: PropertyFacts?) -> Bool {
+        guard let type = field?.type else { return false }
+        return ["AlertState<", "ConfirmationDialogState<"].contains { type.hasPrefix($0) || type.hasPrefix("PresentationState<" + $0) }
+    }
+
+    /// The reducer a child state type names (`StackState<Stats.State>`, `Sheet.State?`, `IdentifiedArray<Int, Row.State>`
+    /// → `Stats`, `Sheet`, `Row`), or nil when it names none (`String`, `AlertState<…>?`): for a child whose
+    /// closure the model could not resolve.
+    public static func reducerName(inStateType type: String) -> String? {
+        var t = Substring(type.withoutSpaces())
+        if let open = t.lastIndex(of: "<") { t = t[t.index(after: open)...] }
+        if let comma = t.lastIndex(of: ",") { t = t[t.index(after: comma)...] }
+        while let last = t.last, last == "?" || last == ">" || last == "!" { t = t.dropLast() }
+        guard t.hasSuffix(".State"), t.count > 6 else { return nil }
+        return String(t.dropLast(6))
+    }
+}

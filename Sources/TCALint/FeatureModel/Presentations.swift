@@ -52,9 +52,9 @@ struct Presentations {
                     uses[child, default: []].append(Use(parent: p, presents: presents))
                 } else if let type = c.edge.childType {
                     unresolvedNames.insert(Self.simpleName(type))
-                } else if let field = c.stateField?.type, let name = Self.childName(ofStateType: field) {
-                    // An alert or a dialog is no feature; another state type names the child it belongs to.
-                    if !Self.promptStates.contains(name) { unresolvedNames.insert(name) }
+                } else if let name = c.stateField.flatMap({ Composition.reducerName(inStateType: $0.type) }) {
+                    // The state field's type names the child it belongs to (an alert's or a dialog's names none).
+                    unresolvedNames.insert(Self.simpleName(name))
                 } else if unnamed.contains(c.edge.anchor.offset) {
                     // The closure holds a reducer that names no type (`{ child }`, `{ makeChild() }`) and the state
                     // field's type is out of sight: it may be any feature. (A closure-less `ifLet`/`forEach` takes an
@@ -101,24 +101,6 @@ struct Presentations {
     }
 
     static let sameStateModifiers: Set<String> = ["onChange", "dependency", "transformDependency", "_printChanges", "signpost"]
-
-    static let promptStates: Set<String> = ["AlertState", "ConfirmationDialogState"]
-
-    /// The reducer a child state field's type belongs to (`Child.State?`, `PresentationState<Child.State>`,
-    /// `StackState<Path.State>`, `IdentifiedArrayOf<Row.State>` → Child, Path, Row; `AlertState<…>?` →
-    /// AlertState), or nil when the type says nothing (`State`).
-    static func childName(ofStateType written: String) -> String? {
-        var type = written.replacingOccurrences(of: " ", with: "")
-        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-        for wrapper in ["PresentationState<", "StackState<", "IdentifiedArrayOf<", "IdentifiedArray<"] where type.hasPrefix(wrapper) {
-            type = String(type.dropFirst(wrapper.count).dropLast())
-            if let comma = type.lastIndex(of: ",") { type = String(type[type.index(after: comma)...]) }
-        }
-        if let angle = type.firstIndex(of: "<") { type = String(type[..<angle]) }
-        if type.hasSuffix(".State") { type.removeLast(6) }
-        guard !type.isEmpty, type != "State" else { return nil }
-        return simpleName(type)
-    }
 
     static func simpleName(_ written: String) -> String {
         let parts = written.split(separator: ".").map(String.init)

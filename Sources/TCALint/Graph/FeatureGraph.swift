@@ -123,10 +123,10 @@ extension FeatureGraph {
         }
         for f in features {
             guard let from = idOf[f.qualifiedName] else { continue }
-            for c in f.children where !Self.isNonReducerField(c.stateField) && !(c.edge.isIdentity && c.child == nil) {
+            for c in f.children where !Composition.isPromptField(c.stateField) && !(c.edge.isIdentity && c.child == nil) {
                 let how = Self.how(c)
                 let path = c.edge.statePath.isEmpty ? "" : "\\." + c.edge.statePath
-                let to = c.child.flatMap { idOf[$0] } ?? addUnresolved(c.edge.childType ?? c.stateField.flatMap { Self.reducerName(inStateType: $0.type) } ?? path)
+                let to = c.child.flatMap { idOf[$0] } ?? addUnresolved(c.edge.childType ?? c.stateField.flatMap { Composition.reducerName(inStateType: $0.type) } ?? path)
                 edges.append(Edge(from: from, to: to, how: how, path: path,
                                   location: "\(shown(c.edge.location.path)):\(c.edge.location.line)"))
             }
@@ -192,24 +192,6 @@ extension FeatureGraph {
             if c == "{" { depth += 1 } else if c == "}" { depth -= 1 } else if depth == 0 { result.append(c) }
         }
         return result
-    }
-
-    /// `.ifLet(\.$alert, action: \.alert)` over `@Presents var alert: AlertState<Action.Alert>?`: an alert's
-    /// integration, not a child feature.
-    static func isNonReducerField(_ field: PropertyFacts?) -> Bool {
-        guard let type = field?.type else { return false }
-        return ["AlertState<", "ConfirmationDialogState<"].contains { type.hasPrefix($0) || type.hasPrefix("PresentationState<" + $0) }
-    }
-
-    /// The reducer a child state type names (`StackState<Stats.State>`, `Sheet.State?` → `Stats`, `Sheet`), for a
-    /// child the model could not resolve: the drawing says what the code names.
-    static func reducerName(inStateType type: String) -> String? {
-        var t = Substring(type.withoutSpaces())
-        if let open = t.lastIndex(of: "<") { t = t[t.index(after: open)...] }
-        if let comma = t.lastIndex(of: ",") { t = t[t.index(after: comma)...] }
-        while let last = t.last, last == "?" || last == ">" || last == "!" { t = t.dropLast() }
-        guard t.hasSuffix(".State"), t.count > 6 else { return nil }
-        return String(t.dropLast(6))
     }
 
     static func isNonReducerPayload(_ payload: String) -> Bool {

@@ -248,10 +248,10 @@ final class FeatureGraphTests: XCTestCase {
     }
 
     func testTheNameOfAReducerInAStateType() {
-        XCTAssertEqual(FeatureGraph.reducerName(inStateType: "StackState<Stats.State>"), "Stats")
-        XCTAssertEqual(FeatureGraph.reducerName(inStateType: "Sheet.State?"), "Sheet")
-        XCTAssertEqual(FeatureGraph.reducerName(inStateType: "IdentifiedArray<Int, Row.State>"), "Row")
-        XCTAssertNil(FeatureGraph.reducerName(inStateType: "String"))
+        XCTAssertEqual(Composition.reducerName(inStateType: "StackState<Stats.State>"), "Stats")
+        XCTAssertEqual(Composition.reducerName(inStateType: "Sheet.State?"), "Sheet")
+        XCTAssertEqual(Composition.reducerName(inStateType: "IdentifiedArray<Int, Row.State>"), "Row")
+        XCTAssertNil(Composition.reducerName(inStateType: "String"))
         XCTAssertEqual(FeatureGraph.displayed("Settings{Sources/A/Settings.swift}.Destination"), "Settings.Destination")
     }
 }
