@@ -95,6 +95,9 @@ public struct FileWideFacts: Sendable {
     public var reduceCalls: [ReduceCallFacts] = []
     /// Integer literals written where TCA expects a `StackElementID` (`path[id: 0]`, `.popFrom(id: 1)`).
     public var stackIDLiterals: [StackIDLiteralFacts] = []
+    /// Alerts the file builds (`AlertState { … } actions: { … }`, the `static` members of `extension AlertState where
+    /// Action == …`), with the action each button sends, in source order.
+    public var alerts: [AlertFacts] = []
     /// Uses of APIs a TCA release deprecated (`EffectTask`, `.fireAndForget`), in source order.
     public var deprecatedUses: [DeprecatedUseFacts] = []
     /// `tca-lint:disable` commands of the file's comments, located.
@@ -116,6 +119,21 @@ public struct ReduceCallFacts: Sendable, Equatable {
     public var anchor: Anchor
     /// For messages: `Child().reduce(into:action:)`.
     public var shown: String
+}
+
+/// An alert built in code (`AlertReader`) and what its buttons send.
+public struct AlertFacts: Sendable, Equatable {
+    /// The type of the actions its buttons send, where the code writes it (`Feature.Action.Alert` from `extension
+    /// AlertState where Action == Feature.Action.Alert`, `AlertState<Action.Alert>(…)`); nil where inferred
+    /// (`state.alert = AlertState { … }`).
+    public var actionType: String?
+    /// Each button's action: its case (`ButtonState(action: .send(.confirm, animation: .default))` → `confirm`), `""`
+    /// when the action is not a case written in place, nil for a button that sends nothing (`ButtonState(role:
+    /// .cancel) { … }`, `.cancel(TextState("Cancel"))`), which only closes the alert. Empty when no button is listed:
+    /// SwiftUI then shows an OK button that only closes it.
+    public var buttons: [String?]
+    /// The `AlertState` (or `static`) token.
+    public var anchor: Anchor
 }
 
 /// A store built in code, and the reducer at its root.

@@ -44,6 +44,7 @@ struct FileWideReader {
             facts.storeRoots = roots.filter { r in !previews.contains { $0.contains(r.token) } }.map(\.facts)
         }
         facts.printChanges = printChanges(types: types)
+        facts.alerts = AlertReader(extractor: extractor).read()
         (facts.bindingWrites, facts.storesByType) = StoreBindingReader(extractor: extractor).read(types: types)
         let source = extractor.source
         facts.disableCommands = Suppressions.commands(in: source, tokens: extractor.syntax.tokens)

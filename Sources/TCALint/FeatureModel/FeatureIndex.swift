@@ -132,6 +132,13 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return result
         }
+        self.alertsByOwner = LockedLazy {
+            var result: [String: [AlertFacts]] = [:]
+            for file in ordered {
+                for a in file.file.alerts { if let type = a.actionType { result[Self.alertOwner(type), default: []].append(a) } }
+            }
+            return result
+        }
         self.presentationUses = LockedLazy { [unowned self] in
             Presentations(features: merged.wrapped.features, index: self)
         }
@@ -176,6 +183,33 @@ public final class FeatureIndex: @unchecked Sendable {
         }
     }
     private let storeRootsByName: LockedLazy<[String: [StoreRootFacts]]>
+
+    /// The alerts the project builds for a feature's alert field (`@Presents var alert: AlertState<Action.Alert>?`):
+    /// those whose action type names the feature (`extension AlertState where Action == Feature.Action.Alert`, in any
+    /// file; matched by the name before `Action` and the last component), and those built without a written type
+    /// (`state.alert = AlertState { … }`) or relative to the feature (`AlertState<Action.Alert>(…)`) in the files of the feature's logic and of the field, in path order.
+    public func alerts(for field: PropertyFacts, of feature: Feature) -> [AlertFacts] {
+        let type = field.type.replacingOccurrences(of: " ", with: "")
+        guard type.hasPrefix("AlertState<"), let close = type.lastIndex(of: ">") else { return [] }
+        let argument = String(type[type.index(type.startIndex, offsetBy: 11)..<close])
+        let owner = argument.split(separator: ".").first == "Action" ? feature.name : Self.alertOwner(argument)
+        let last = argument.split(separator: ".").last
+        var result = (alertsByOwner.wrapped[owner] ?? []).filter { $0.actionType?.split(separator: ".").last == last }
+        let paths = Set(feature.logic.map(\.location.path) + [field.location.path]).sorted()
+        for path in paths {
+            result += (files[path]?.file.alerts ?? []).filter { $0.actionType.map { $0.hasPrefix("Action.") } ?? true }
+        }
+        return result
+    }
+    private let alertsByOwner: LockedLazy<[String: [AlertFacts]]>
+
+    /// The feature an alert's action type belongs to: the name before its last `Action` (`Feature.Action.Alert` →
+    /// `Feature`), else its last component.
+    static func alertOwner(_ type: String) -> String {
+        let parts = type.split(separator: ".").map(String.init)
+        if let k = parts.lastIndex(of: "Action"), k > 0 { return parts[k - 1] }
+        return parts.last ?? type
+    }
 
     /// Some file other than a test builds a dismissal of its own (`DismissEffect { … }`, `.dependency(\.dismiss, …)`).
     public let providesDismiss: Bool

@@ -32,6 +32,17 @@ extension Feature {
         return result
     }
 
+    /// Whether the feature sets the field to nil whenever this action arrives (`case .alert(.presented(.confirm)):
+    /// state.alert = nil`): some logic's first clause that matches the action does, outside any `if` or loop.
+    public func clearsField(_ field: String, onAction path: [String]) -> Bool {
+        logic.contains { unit in
+            guard let clause = unit.clauses.first(where: { c in !c.isDefault && c.patterns.contains { path.starts(with: $0) } })
+            else { return false }
+            return clause.code.clearedFields.contains(field)
+                && clause.code.accesses.contains { $0.field == field && $0.path.count == 1 && $0.kind != .read && !$0.isConditional }
+        }
+    }
+
     /// The action enums that conform to `BindableAction` in any declaration (`Action`, `Action.View`, `ViewAction`).
     public var bindableActionEnums: [ActionModel.ActionEnum] {
         action.enums.filter { $0.inherits.contains("BindableAction") }

@@ -10718,7 +10718,10 @@ declares it) is the feature's only builder, lists only TCA's own reducers (`Redu
 `BindingReducer`, `CombineReducers`, `EmptyReducer`), and no protocol of the feature gives it a default
 `body`. Alerts and confirmation dialogs (`@Presents var alert: AlertState<…>?`,
 `ConfirmationDialogState<…>?`) are reported only when the feature does not clear them itself on
-`.field(.dismiss)`. A field the feature's logic (in any file) never assigns, or only ever sets to `nil`, is
+`.field(.dismiss)`, and an alert also not when every button of every alert the project builds for it
+(`AlertState { … } actions: { … }` in the feature's files, the `static` members of `extension AlertState
+where Action == Feature.Action.Alert` in any file) sends an action on which the feature sets the field to
+`nil`: an alert closes only through one of its buttons, so it never stays in state. A field the feature's logic (in any file) never assigns, or only ever sets to `nil`, is
 not reported: nothing is presented.
 
 ## Why is this bad
@@ -11076,7 +11079,92 @@ Reported as:
 
 > @Presents var alert is never integrated: ServerSetup's body has no .ifLet(\.$alert, action: \.alert) and ServerSetup does not clear it on .alert(.dismiss), so the alert stays in state after it closes
 
+An alert whose Cancel button sends nothing: the view only sends `.alert(.dismiss)`, which the feature
+ignores, although its other button's action clears the field:
+
+```swift
+@Reducer
+struct ProfileEdit {
+  @ObservableState
+  struct State {
+    @Presents var ↓alert: AlertState<Action.Alert>?
+  }
+
+  enum Action {
+    case alert(PresentationAction<Alert>)
+    case closeTapped
+    enum Alert { case discardChanges }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .closeTapped:
+        state.alert = AlertState {
+          TextState("Discard your changes?")
+        } actions: {
+          ButtonState(role: .destructive, action: .discardChanges) { TextState("Discard") }
+          ButtonState(role: .cancel) { TextState("Keep editing") }
+        }
+        return .none
+      case .alert(.presented(.discardChanges)):
+        state.alert = nil
+        return .none
+      case .alert:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> @Presents var alert is never integrated: ProfileEdit's body has no .ifLet(\.$alert, action: \.alert) and ProfileEdit does not clear it on .alert(.dismiss), so the alert stays in state after it closes
+
 ## Non-triggering examples
+
+An alert whose only button sends an action on which the feature sets the field to `nil`, built in an
+extension of `AlertState`: an alert closes only through a button, so nothing stays in state:
+
+```swift
+@Reducer
+struct Shop {
+  @ObservableState
+  struct State {
+    @Presents var alert: AlertState<Action.Alert>?
+  }
+
+  enum Action {
+    case alert(PresentationAction<Alert>)
+    case buyTapped
+    enum Alert { case confirmOkay }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .buyTapped:
+        state.alert = .insufficientFunds
+        return .none
+      case .alert(.presented(.confirmOkay)):
+        state.alert = nil
+        return .none
+      case .alert:
+        return .none
+      }
+    }
+  }
+}
+
+extension AlertState where Action == Shop.Action.Alert {
+  static let insufficientFunds = Self {
+    TextState("Not enough coins")
+  } actions: {
+    ButtonState(action: .confirmOkay) { TextState("OK") }
+  }
+}
+```
 
 An alert cleared by hand on `.dismiss`, which the view sends whenever it closes the alert:
 
@@ -11340,8 +11428,8 @@ struct Legacy: Reducer {
   else in those apps. Judged blind on 0x1-company/god-ios and folio-world/swift-folio-monorepo (2026-12-04): 4 of 12 true, so it
   stays opt-in. The 6 false: an alert the feature only ever sets to `nil` (no longer reported: a field only
   cleared is not presented), and alerts whose only button (`OK`) sends an action that sets the field to `nil`
-  itself, so nothing stays in state even without `ifLet` (still reported: which buttons an alert has is not
-  in the model). On folio, 2 sheets whose parent handles the child's delegate action and clears the field on
+  itself, so nothing stays in state even without `ifLet` (no longer reported since 2026-12-06: the model
+  reads each alert's buttons). On folio, 2 sheets whose parent handles the child's delegate action and clears the field on
   `.dismiss` itself, over child reducers with no effects and nothing to run: no harm a user meets.
 - The feature's `State`, `body` and logic are read from every file of the project the run reads; a
   second builder (`core`), a reducer of the app's in `body`, or a protocol's default `body` makes the rule

@@ -1,7 +1,8 @@
 /// A `@Presents` / `@PresentationState` field (a child feature's state, an alert, a dialog) that no
 /// `.ifLet(\.$field, …)` of the feature integrates: a child's reducer never runs, and dismissal neither
 /// clears the state nor cancels the child's effects; an alert that the feature does not clear on
-/// `.dismiss` itself stays in state after it closes. Fields the feature never sets (or only sets to `nil`) are left alone.
+/// `.dismiss` itself stays in state after it closes. Fields the feature never sets (or only sets to `nil`) are left alone,
+/// and so are alerts whose every button sends an action on which the feature clears the field.
 /// Read from the project's feature model, and only where the whole body is visible (TCA's own reducers only).
 public struct PresentsWithoutIfLetRule: Rule {
     public static let description = RuleDescription(
@@ -42,6 +43,7 @@ public struct PresentsWithoutIfLetRule: Rule {
                 if presented != .feature, clauses.contains(where: { c in
                     c.code.writes.contains(field.name)
                         && c.patterns.contains { $0 == [field.name, "dismiss"] || $0 == [field.name] } }) { continue }
+                if presented == .alert, Self.everyButtonClears(field, of: feature, in: file.project) { continue }
                 let attribute = field.attributes.contains("Presents") ? "Presents" : "PresentationState"
                 findings.append(finding(at: field.anchor, Self.message(field: field.name, feature: feature.name, presented,
                                                                  attribute: attribute,
@@ -52,6 +54,20 @@ public struct PresentsWithoutIfLetRule: Rule {
     }
 
     enum Presented { case feature, alert, dialog }
+
+    /// An alert closes only through one of its buttons (unlike a dialog, which a tap outside closes): when every
+    /// alert built for the field has buttons, each sending an action on which the feature sets the field to nil, the
+    /// alert never stays in state. A button that sends nothing (`ButtonState(role: .cancel) { … }`), an alert with no
+    /// button (SwiftUI's OK), or an alert the project builds out of sight keeps the finding.
+    private static func everyButtonClears(_ field: PropertyFacts, of feature: Feature, in project: FeatureIndex) -> Bool {
+        let alerts = project.alerts(for: field, of: feature)
+        return !alerts.isEmpty && alerts.allSatisfy { alert in
+            !alert.buttons.isEmpty && alert.buttons.allSatisfy { button in
+                guard let action = button, !action.isEmpty else { return false }
+                return feature.clearsField(field.name, onAction: [field.name, "presented", action])
+            }
+        }
+    }
 
     /// `attribute` as the declaration writes it (`Presents`, `PresentationState`). The `action:` argument
     /// in the form the feature's TCA takes: a case key path (`\.field`) under `@Reducer`, else the case
@@ -94,3 +110,4 @@ public struct PresentsWithoutIfLetRule: Rule {
         return isState ? .feature : nil
     }
 }
+
