@@ -80,6 +80,9 @@ public struct FileWideFacts: Sendable {
     public var actionsSentWithFinish: Set<String> = []
     /// Views of this file that write a store's state through a binding (`$store.isOn`), one per view and feature.
     public var bindingWrites: [BindingWriteFacts] = []
+    /// Views of this file that drive a navigation stack from a store (`NavigationStack(path: $store.scope(state:
+    /// \.path, action: \.path))`, `NavigationStackStore(store.scope(…))`), one per view, stack and feature.
+    public var stackBindings: [StackBindingFacts] = []
     /// `.scope(state:action:)` calls whose action is not a case key path (TCA 1.5 deprecated them).
     public var storeScopes: [StoreScopeFacts] = []
     /// The features whose store each type of the file holds (`let store: StoreOf<Feature>`, `ViewStoreOf<Feature>`,
@@ -226,6 +229,21 @@ public struct BindingWriteFacts: Sendable, Equatable {
     public var view: String
     /// The first write, as written with the argument it is passed as (`isOn: $store.isOn`, `text: viewStore.$name`).
     public var written: String
+    public var location: FactLocation
+}
+
+/// A view driving a navigation stack with a feature's stack state: pushing and popping send the feature
+/// `StackAction`s, which only a `.forEach` over that state applies.
+public struct StackBindingFacts: Sendable, Equatable {
+    /// The feature of the store, as written (`Feature`, `App.Feature`).
+    public var feature: String
+    /// The type holding the store (`AppView`).
+    public var view: String
+    /// The state field scoped to (`path`).
+    public var statePath: String
+    /// `NavigationStack(path:)` (TCA 1.7's observation) rather than `NavigationStackStore`.
+    public var isObservation: Bool
+    /// The `NavigationStack` / `NavigationStackStore` token.
     public var location: FactLocation
 }
 

@@ -316,13 +316,21 @@ struct LogicReader {
 
     /// The field an access clears: `state.child = nil`, `state.$child.wrappedValue = nil`, `state.rows[id: id] = nil`,
     /// `state.path = StackState()`, `state.path = []`, `state.path.removeLast()`, `state.path.popLast()`.
+    /// `StackState()` or `StackState<Path.State>()` at k: an empty stack (`StackState([.name(…)])` is not).
+    private func isEmptyStack(at k: Int, code: CodeTokens) -> Bool {
+        guard code.is(k, "StackState") else { return false }
+        var j = k + 1
+        if code.isOperator(j, "<"), let after = code.skipGenericArguments(j, limit: code.count) { j = after }
+        return code.isPunct(j, .lparen) && code.isPunct(j + 1, .rparen)
+    }
+
     private func clearedField(_ access: StateAccesses.Access, code: CodeTokens) -> String? {
         guard access.kind != .read else { return nil }
         var k = access.token + 1
         if code.isDot(k) && code.is(k + 1, "wrappedValue") { k += 2 }
         if code.isPunct(k, .lbracket) { k = code.skipGroup(k, limit: code.count) }
         if code.isOperator(k, "=") {
-            if code.is(k + 1, "nil") || code.is(k + 1, "StackState") || (code.isPunct(k + 1, .lbracket) && code.isPunct(k + 2, .rbracket)) {
+            if code.is(k + 1, "nil") || isEmptyStack(at: k + 1, code: code) || (code.isPunct(k + 1, .lbracket) && code.isPunct(k + 2, .rbracket)) {
                 return access.field
             }
             return nil

@@ -10,12 +10,14 @@ struct StoreBindingReader {
     let extractor: FactsExtractor
     var code: CodeTokens { extractor.code }
 
-    /// The binding writes, and the features whose store each type holds (by the type's last name).
-    func read(types: [TypeFacts]) -> (writes: [BindingWriteFacts], stores: [String: [String]]) {
+    /// The binding writes, the navigation stacks driven from a store, and the features whose store each type holds
+    /// (by the type's last name).
+    func read(types: [TypeFacts]) -> (writes: [BindingWriteFacts], stacks: [StackBindingFacts], stores: [String: [String]]) {
         let ordered = types.filter { $0.membersOpen.token < $0.membersClose.token }.sorted { $0.membersOpen.token < $1.membersOpen.token }
         var stores: [String: [String]] = [:]
         var writes: [(type: String, written: String, token: Int)] = []
         var written = Set<String>()
+        var stacks: [(type: String, path: String, isObservation: Bool, token: Int)] = []
         var stack: [(name: String, close: Int)] = []
         var next = 0
         for i in 0..<code.count {
@@ -28,6 +30,8 @@ struct StoreBindingReader {
             guard let owner = stack.last?.name, code.kind(i) == .identifier else { continue }
             if let feature = storeFeature(at: i) {
                 stores[owner, default: []].append(feature)
+            } else if let (path, isObservation) = stackPath(at: i) {
+                stacks.append((owner, path, isObservation, i))
             } else if !written.contains(owner), let text = bindingWrite(at: i) {
                 written.insert(owner)
                 writes.append((owner, text, i))
@@ -40,7 +44,15 @@ struct StoreBindingReader {
                 result.append(BindingWriteFacts(feature: feature, view: write.type, written: write.written, location: extractor.location(write.token)))
             }
         }
-        return (result, stores.mapValues { names in
+        var stackFacts: [StackBindingFacts] = []
+        for s in stacks {
+            var seen = Set<String>()
+            for feature in stores[s.type] ?? [] where seen.insert(feature).inserted {
+                stackFacts.append(StackBindingFacts(feature: feature, view: s.type, statePath: s.path, isObservation: s.isObservation,
+                                                    location: extractor.location(s.token)))
+            }
+        }
+        return (result, stackFacts, stores.mapValues { names in
             var seen = Set<String>()
             return names.filter { seen.insert($0).inserted }
         })
@@ -64,6 +76,24 @@ struct StoreBindingReader {
             components.removeLast()
         }
         return components.isEmpty ? nil : components.joined(separator: ".")
+    }
+
+    /// `NavigationStack(path: $store.scope(state: \.path, action: …))` or `NavigationStackStore(store.scope(state:
+    /// \.path, action: …))` at i: the state field scoped to, and whether it is the observation form.
+    private func stackPath(at i: Int) -> (String, Bool)? {
+        let isObservation = code.is(i, "NavigationStack")
+        guard isObservation || code.is(i, "NavigationStackStore"), code.isPunct(i + 1, .lparen) else { return nil }
+        var k = i + 2
+        if isObservation {
+            guard code.is(k, "path"), code.isPunct(k + 1, .colon) else { return nil }
+            k += 2
+        }
+        if code.is(k, "self"), code.isDot(k + 1) { k += 2 }
+        guard code.kind(k) == .identifier, endsWithStore(k), startsWithDollar(k) == isObservation,
+              code.isDot(k + 1), code.is(k + 2, "scope"), code.isPunct(k + 3, .lparen), code.is(k + 4, "state"),
+              code.isPunct(k + 5, .colon), code.isPunct(k + 6, .backslash), code.isDot(k + 7),
+              code.kind(k + 8) == .identifier, !code.isDot(k + 9) else { return nil }
+        return (code.text(k + 8), isObservation)
     }
 
     /// A binding write at i, as written with the argument it is passed as (`isOn: $store.isOn`,

@@ -93,6 +93,13 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return result
         }
+        self.stackBindingsByName = LockedLazy {
+            var result: [String: [StackBindingFacts]] = [:]
+            for file in ordered {
+                for b in file.file.stackBindings { result[String(b.feature.lastDotComponent ?? ""), default: []].append(b) }
+            }
+            return result
+        }
         let merged = LockedLazy<Merged> {
             var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
             let features = merger.merge()
@@ -170,6 +177,27 @@ public final class FeatureIndex: @unchecked Sendable {
         }
     }
     private let bindingWritesByName: LockedLazy<[String: [BindingWriteFacts]]>
+
+    /// The views that drive a navigation stack from the feature's store (`NavigationStack(path: $store.scope(state:
+    /// \.path, …))` in a view holding a `StoreOf<Feature>`), from any file, in path order; names matched as for
+    /// `bindingWrites(to:)`.
+    public func stackBindings(of feature: Feature) -> [StackBindingFacts] {
+        (stackBindingsByName.wrapped[feature.name] ?? []).filter { b in
+            b.feature == feature.name || ("." + feature.qualifiedName).hasSuffix("." + b.feature)
+        }
+    }
+    private let stackBindingsByName: LockedLazy<[String: [StackBindingFacts]]>
+
+    /// Whether some feature runs a `.forEach` over a field of that name inside a child's state (`.forEach(\.child.path,
+    /// action: \.child.path)`): a parent may integrate a child's stack.
+    public func integratesStackFromOutside(_ field: String) -> Bool {
+        features.contains { f in
+            f.builders.contains { b in
+                b.edges.contains { $0.operation == "forEach" && $0.statePath.split(separator: ".").count > 1
+                    && $0.statePath.split(separator: ".").last.map { $0 == field || $0 == "$" + field } == true }
+            }
+        }
+    }
 
     /// Which parents list each feature and whether they present it, computed on first use.
     var presentations: Presentations { presentationUses.wrapped }

@@ -60,7 +60,29 @@ extension Feature {
                 if element.modifiers.contains(where: { $0.name == ".binding" || $0.name == "binding" }) { return true }
             }
         }
-        guard protocolDefaults.isEmpty, builders.contains(where: { $0.name == "body" && !$0.isStatic }) else { return nil }
+        return isReducerInSight ? false : nil
+    }
+
+    /// An operator of the app's own on an element of the feature's builders (`Reduce { … }.addFeatures()`): an
+    /// extension of `Reducer` that may compose anything (`forEach(\.path, action: \.path)`) out of the model's sight.
+    public var usesOwnOperators: Bool {
+        builders.contains { builder in
+            builder.allElements.contains { $0.modifiers.contains { !Self.tcaOperators.contains($0.name) } }
+        }
+    }
+
+    /// TCA's reducer operators (and the pre-1.0 ones still read), which compose only what their arguments show.
+    static let tcaOperators: Set<String> = ["ifLet", "forEach", "ifCaseLet", "onChange", "_printChanges", "dependency",
+                                            "transformDependency", "signpost", "debug", "binding", "caseLet",
+                                            "debugActions", "eraseToAnyReducer"]
+
+    /// Whether every reducer the feature runs is in sight of the model: it has an instance `body`, no reducer
+    /// protocol's extension gives it one, and no builder lists another reducer type at its own level
+    /// (`FeatureCore()`), an operator of the app's own, or an injected reducer whose value the model never saw. Then what its builders compose is
+    /// all it composes.
+    public var isReducerInSight: Bool {
+        guard protocolDefaults.isEmpty, builders.contains(where: { $0.name == "body" && !$0.isStatic }), !usesOwnOperators
+        else { return false }
         // A builder lists what it holds; a stored reducer with no list of its own (`let reducer: Reduce<State,
         // Action>`, injected by an initializer) is in sight only when the model saw the closure given to it.
         let owners = Set(logic.map(\.owner))
@@ -81,9 +103,15 @@ extension Feature {
                 outOfSight = (element.isReducer || element.looksLikeReducer) && !inSight
                 return !outOfSight
             }
-            if outOfSight { return nil }
+            if outOfSight { return false }
         }
-        return false
+        return true
+    }
+
+    /// Whether one of the feature's builders runs a `.forEach` over this field of its state (`.forEach(\.path,
+    /// action: \.path) { Path() }`).
+    public func integratesStack(_ field: String) -> Bool {
+        builders.contains { $0.edges.contains { $0.operation == "forEach" && $0.stateField == field } }
     }
 
     /// Reducer types listed at the feature's own level (`GameCenterLogic()` in `body`, in a `CombineReducers` or an

@@ -15479,6 +15479,916 @@ struct SyncUps {
   (above).
 
 """#,
+        "stack_without_for_each": #"""
+## What it does
+
+Reports a feature's `StackState` field that a view drives as a navigation stack
+(`NavigationStack(path: $store.scope(state: \.path, action: \.path))`, or the older
+`NavigationStackStore(store.scope(state: \.path, action: …))`) while the feature's `body` has no
+`.forEach(\.path, action: \.path) { … }` over it. Reported at the field, in the file that declares `State`;
+the message names the view and the line of its `NavigationStack`.
+
+It reports only when the feature's reducer is wholly in sight (an instance `body` listing TCA's own reducers
+and operators only, no reducer type of the app's, no operator of the app's such as `.addFeatures()`, no
+default `body` from a protocol, no `reduce(into:action:)`), when the view holds this feature's store and no
+other, when the feature's logic pushes onto the field (`state.path.append(…)`; a stack nothing fills is dead
+code), and when no reducer of the project runs a `.forEach` over a field of that name inside a child's
+state (a parent may integrate it).
+
+## Why is this bad
+
+`StackState` only stores the stack. TCA's
+[stack-based navigation article](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/stackbasednavigation)
+calls the `forEach` operator the integration step: "`.forEach(\.path, action: \.path)`". It runs the reducer of
+each pushed screen and applies the stack's own actions: the pushes (`NavigationLink(state:)`) and pops (the
+back button, a swipe) that the view sends as `StackAction`s. Without it every screen pushed onto the stack
+has no reducer (its buttons do nothing, its effects never start) and the view's pushes and pops change no
+state, so the screen SwiftUI shows and the state disagree. TCA reports it at run time: "A navigation stack
+binding at … was written to with a path that has the same number of elements that already exist in the
+store. … This usually means the "forEach" has not been integrated with the reducer powering the store"
+(Sources/ComposableArchitecture/Observation/NavigationStack+Observation.swift).
+
+## Example
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inbox {
+  @Reducer
+  enum Path {
+    case detail(MessageDetail)
+  }
+
+  @ObservableState
+  struct State {
+    var ↓path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case messageTapped(Message)
+    case path(StackActionOf<Path>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .messageTapped(message):
+        state.path.append(.detail(MessageDetail.State(message: message)))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+  }
+}
+
+struct InboxView: View {
+  @Bindable var store: StoreOf<Inbox>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      MessageList(store: store)
+    } destination: { store in
+      switch store.case {
+      case let .detail(store): MessageDetailView(store: store)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> InboxView drives a NavigationStack(path:) from Inbox's path (Example.swift:38), but Inbox's body has no .forEach(\.path, action: \.path): the screens pushed onto it never run their reducers, and the view's pushes and pops change no state (TCA reports "A navigation stack binding … was written to with a path that has the same number of elements that already exist in the store") — add .forEach(\.path, action: \.path) to body
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inbox {
+  @Reducer
+  enum Path {
+    case detail(MessageDetail)
+  }
+
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case messageTapped(Message)
+    case path(StackActionOf<Path>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .messageTapped(message):
+        state.path.append(.detail(MessageDetail.State(message: message)))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path)
+  }
+}
+
+struct InboxView: View {
+  @Bindable var store: StoreOf<Inbox>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      MessageList(store: store)
+    } destination: { store in
+      switch store.case {
+      case let .detail(store): MessageDetailView(store: store)
+      }
+    }
+  }
+}
+```
+
+## Triggering examples
+
+`NavigationStackStore`, in a feature of TCA 1.0–1.6:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct Contacts: Reducer {
+  struct Path: Reducer {
+    enum State: Equatable { case detail(ContactDetail.State) }
+    enum Action: Equatable { case detail(ContactDetail.Action) }
+    var body: some ReducerOf<Self> {
+      Scope(state: /State.detail, action: /Action.detail) { ContactDetail() }
+    }
+  }
+
+  struct State: Equatable {
+    var ↓path = StackState<Path.State>()
+  }
+
+  enum Action: Equatable {
+    case contactTapped(Contact)
+    case path(StackAction<Path.State, Path.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .contactTapped(contact):
+        state.path.append(.detail(ContactDetail.State(contact: contact)))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+  }
+}
+
+struct ContactsView: View {
+  let store: StoreOf<Contacts>
+
+  var body: some View {
+    NavigationStackStore(self.store.scope(state: \.path, action: { .path($0) })) {
+      ContactList(store: store)
+    } destination: { state in
+      switch state {
+      case .detail:
+        CaseLet(/Contacts.Path.State.detail, action: Contacts.Path.Action.detail, then: ContactDetailView.init(store:))
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> ContactsView drives a NavigationStackStore from Contacts's path (Example.swift:39), but Contacts's body has no .forEach(\.path, action: \.path): the screens pushed onto it never run their reducers, and the view's pushes and pops change no state — add .forEach(\.path, action: \.path) to body
+
+A field with a written type, the view's `body` in an extension:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Settings {
+  @Reducer
+  enum Path {
+    case account(Account)
+    case privacy(Privacy)
+  }
+
+  @ObservableState
+  struct State {
+    var ↓stack: StackState<Path.State> = StackState()
+  }
+
+  enum Action {
+    case accountTapped
+    case stack(StackActionOf<Path>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .accountTapped:
+        state.stack.append(.account(Account.State()))
+        return .none
+      case .stack:
+        return .none
+      }
+    }
+  }
+}
+
+struct SettingsView {
+  @Bindable var store: StoreOf<Settings>
+}
+
+extension SettingsView: View {
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.stack, action: \.stack)) {
+      SettingsList(store: store)
+    } destination: { store in
+      switch store.case {
+      case let .account(store): AccountView(store: store)
+      case let .privacy(store): PrivacyView(store: store)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> SettingsView drives a NavigationStack(path:) from Settings's stack (Example.swift:41), but Settings's body has no .forEach(\.stack, action: \.stack): the screens pushed onto it never run their reducers, and the view's pushes and pops change no state (TCA reports "A navigation stack binding … was written to with a path that has the same number of elements that already exist in the store") — add .forEach(\.stack, action: \.stack) to body
+
+Beside a `Scope` and a `BindingReducer`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Catalog {
+  @Reducer
+  enum Path {
+    case product(ProductDetail)
+  }
+
+  @ObservableState
+  struct State {
+    var search = Search.State()
+    var query = ""
+    var ↓path = StackState<Path.State>()
+  }
+
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+    case search(Search.Action)
+    case path(StackActionOf<Path>)
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Scope(state: \.search, action: \.search) {
+      Search()
+    }
+    Reduce { state, action in
+      switch action {
+      case let .search(.delegate(.open(product))):
+        state.path.append(.product(ProductDetail.State(product: product)))
+        return .none
+      case .binding, .search, .path:
+        return .none
+      }
+    }
+  }
+}
+
+struct CatalogView: View {
+  @Bindable var store: StoreOf<Catalog>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      SearchView(store: store.scope(state: \.search, action: \.search))
+    } destination: { store in
+      switch store.case {
+      case let .product(store): ProductDetailView(store: store)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> CatalogView drives a NavigationStack(path:) from Catalog's path (Example.swift:45), but Catalog's body has no .forEach(\.path, action: \.path): the screens pushed onto it never run their reducers, and the view's pushes and pops change no state (TCA reports "A navigation stack binding … was written to with a path that has the same number of elements that already exist in the store") — add .forEach(\.path, action: \.path) to body
+
+The whole stack replaced, with an `.ifLet` for a sheet but no `.forEach`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Onboarding {
+  @Reducer
+  enum Path {
+    case name(NameStep)
+    case photo(PhotoStep)
+  }
+
+  @ObservableState
+  struct State {
+    @Presents var help: Help.State?
+    var ↓path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case help(PresentationAction<Help.Action>)
+    case helpTapped
+    case path(StackActionOf<Path>)
+    case restartTapped
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .helpTapped:
+        state.help = Help.State()
+        return .none
+      case .restartTapped:
+        state.path = StackState([.name(NameStep.State())])
+        return .none
+      case .help, .path:
+        return .none
+      }
+    }
+    .ifLet(\.$help, action: \.help) {
+      Help()
+    }
+  }
+}
+
+struct OnboardingView: View {
+  @Bindable var store: StoreOf<Onboarding>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      WelcomeView(store: store)
+    } destination: { store in
+      switch store.case {
+      case let .name(store): NameStepView(store: store)
+      case let .photo(store): PhotoStepView(store: store)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> OnboardingView drives a NavigationStack(path:) from Onboarding's path (Example.swift:48), but Onboarding's body has no .forEach(\.path, action: \.path): the screens pushed onto it never run their reducers, and the view's pushes and pops change no state (TCA reports "A navigation stack binding … was written to with a path that has the same number of elements that already exist in the store") — add .forEach(\.path, action: \.path) to body
+
+Two stacks, one integrated:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Library {
+  @Reducer
+  enum Path {
+    case book(BookDetail)
+  }
+
+  @ObservableState
+  struct State {
+    var ↓books = StackState<Path.State>()
+    var authors = StackState<Path.State>()
+  }
+
+  enum Action {
+    case authors(StackActionOf<Path>)
+    case books(StackActionOf<Path>)
+    case open(Book)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .open(book):
+        state.books.append(.book(BookDetail.State(book: book)))
+        state.authors.append(.book(BookDetail.State(book: book)))
+        return .none
+      case .authors, .books:
+        return .none
+      }
+    }
+    .forEach(\.authors, action: \.authors)
+  }
+}
+
+struct BooksView: View {
+  @Bindable var store: StoreOf<Library>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.books, action: \.books)) {
+      BookList(store: store)
+    } destination: { store in
+      BookDetailView(store: store)
+    }
+  }
+}
+
+struct AuthorsView: View {
+  @Bindable var store: StoreOf<Library>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.authors, action: \.authors)) {
+      AuthorList(store: store)
+    } destination: { store in
+      BookDetailView(store: store)
+    }
+  }
+}
+```
+
+Reported as:
+
+> BooksView drives a NavigationStack(path:) from Library's books (Example.swift:42), but Library's body has no .forEach(\.books, action: \.books): the screens pushed onto it never run their reducers, and the view's pushes and pops change no state (TCA reports "A navigation stack binding … was written to with a path that has the same number of elements that already exist in the store") — add .forEach(\.books, action: \.books) to body
+
+Inside a `CombineReducers`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Orders {
+  @Reducer
+  enum Path {
+    case order(OrderDetail)
+  }
+
+  @ObservableState
+  struct State {
+    var ↓path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case orderTapped(Order.ID)
+    case path(StackActionOf<Path>)
+  }
+
+  var body: some ReducerOf<Self> {
+    CombineReducers {
+      Reduce { state, action in
+        switch action {
+        case let .orderTapped(id):
+          state.path.append(.order(OrderDetail.State(id: id)))
+          return .none
+        case .path:
+          return .none
+        }
+      }
+    }
+  }
+}
+
+struct OrdersView: View {
+  @Bindable var store: StoreOf<Orders>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      OrderList(store: store)
+    } destination: { store in
+      switch store.case {
+      case let .order(store): OrderDetailView(store: store)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> OrdersView drives a NavigationStack(path:) from Orders's path (Example.swift:40), but Orders's body has no .forEach(\.path, action: \.path): the screens pushed onto it never run their reducers, and the view's pushes and pops change no state (TCA reports "A navigation stack binding … was written to with a path that has the same number of elements that already exist in the store") — add .forEach(\.path, action: \.path) to body
+
+A store held as `let store: StoreOf<…>` and the stack written with `self.store`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Feed {
+  @Reducer
+  enum Path {
+    case post(PostDetail)
+  }
+
+  @ObservableState
+  struct State {
+    var ↓path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case path(StackActionOf<Path>)
+    case postTapped(Post)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .postTapped(post):
+        state.path.append(.post(PostDetail.State(post: post)))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+  }
+}
+
+struct FeedView: View {
+  @Perception.Bindable var store: StoreOf<Feed>
+
+  var body: some View {
+    WithPerceptionTracking {
+      NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+        PostList(store: store)
+      } destination: { store in
+        switch store.case {
+        case let .post(store): PostDetailView(store: store)
+        }
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> FeedView drives a NavigationStack(path:) from Feed's path (Example.swift:39), but Feed's body has no .forEach(\.path, action: \.path): the screens pushed onto it never run their reducers, and the view's pushes and pops change no state (TCA reports "A navigation stack binding … was written to with a path that has the same number of elements that already exist in the store") — add .forEach(\.path, action: \.path) to body
+
+## Non-triggering examples
+
+A stack nothing pushes onto: dead code, whatever drives it:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Home {
+  @Reducer
+  enum Path {
+    case main(HomeMain)
+  }
+
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case onAppear
+    case path(StackActionOf<Path>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      .none
+    }
+  }
+}
+
+struct HomeView: View {
+  @Bindable var store: StoreOf<Home>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      HomeMainView()
+    } destination: { store in
+      EmptyView()
+    }
+  }
+}
+```
+
+An operator of the app's own, which may run the `.forEach` out of sight:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Router {
+  @Reducer
+  enum Path {
+    case vote(Vote)
+  }
+
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case path(StackActionOf<Path>)
+    case start
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        state.path.append(.vote(Vote.State()))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .addFeatures()
+  }
+}
+
+extension Reducer where State == Router.State, Action == Router.Action {
+  func addFeatures() -> some ReducerOf<Self> {
+    forEach(\.path, action: \.path)
+  }
+}
+
+struct RouterView: View {
+  @Bindable var store: StoreOf<Router>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      StartView(store: store)
+    } destination: { store in
+      VoteView(store: store)
+    }
+  }
+}
+```
+
+A reducer type of the app's own listed in `body`, which may integrate the stack:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Tickets {
+  @Reducer
+  enum Path {
+    case ticket(TicketDetail)
+  }
+
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case path(StackActionOf<Path>)
+    case ticketTapped(Ticket)
+  }
+
+  var body: some ReducerOf<Self> {
+    TicketsNavigation()
+    Reduce { state, action in
+      switch action {
+      case let .ticketTapped(ticket):
+        state.path.append(.ticket(TicketDetail.State(ticket: ticket)))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+  }
+}
+
+struct TicketsView: View {
+  @Bindable var store: StoreOf<Tickets>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      TicketList(store: store)
+    } destination: { store in
+      TicketDetailView(store: store)
+    }
+  }
+}
+```
+
+A parent that integrates the child's stack (`.forEach(\.inbox.path, …)`):
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inbox {
+  @ObservableState
+  struct State {
+    var path = StackState<MessageDetail.State>()
+  }
+
+  enum Action {
+    case messageTapped(Message)
+    case path(StackAction<MessageDetail.State, MessageDetail.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .messageTapped(message):
+        state.path.append(MessageDetail.State(message: message))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Mail {
+  @ObservableState
+  struct State {
+    var inbox = Inbox.State()
+  }
+
+  enum Action {
+    case inbox(Inbox.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.inbox, action: \.inbox) {
+      Inbox()
+    }
+    .forEach(\.inbox.path, action: \.inbox.path) {
+      MessageDetail()
+    }
+  }
+}
+
+struct InboxView: View {
+  @Bindable var store: StoreOf<Inbox>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      MessageList(store: store)
+    } destination: { store in
+      MessageDetailView(store: store)
+    }
+  }
+}
+```
+
+A view holding the stores of two features: which one `$store` is, is not read:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inbox {
+  @ObservableState
+  struct State {
+    var path = StackState<MessageDetail.State>()
+  }
+
+  enum Action {
+    case messageTapped(Message)
+    case path(StackAction<MessageDetail.State, MessageDetail.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .messageTapped(message):
+        state.path.append(MessageDetail.State(message: message))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+  }
+}
+
+struct InboxView: View {
+  @Bindable var store: StoreOf<Inbox>
+  let badges: StoreOf<Badges>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      MessageList(store: store)
+    } destination: { store in
+      MessageDetailView(store: store)
+    }
+  }
+}
+```
+
+A feature written with `reduce(into:action:)`, whose stack handling is its own:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct Legacy: Reducer {
+  struct State {
+    var path = StackState<Detail.State>()
+  }
+
+  enum Action {
+    case open
+    case path(StackAction<Detail.State, Detail.Action>)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    if case .open = action { state.path.append(Detail.State()) }
+    return .none
+  }
+}
+
+struct LegacyView: View {
+  let store: StoreOf<Legacy>
+
+  var body: some View {
+    NavigationStackStore(store.scope(state: \.path, action: { .path($0) })) {
+      Text("Root")
+    } destination: { store in
+      DetailView(store: store)
+    }
+  }
+}
+```
+
+A stack driven by a plain SwiftUI binding, not by a store:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Browser {
+  @ObservableState
+  struct State {
+    var path = StackState<Page.State>()
+  }
+
+  enum Action {
+    case open
+    case path(StackAction<Page.State, Page.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .open = action { state.path.append(Page.State()) }
+      return .none
+    }
+  }
+}
+
+struct BrowserView: View {
+  let store: StoreOf<Browser>
+  @State var path: [Int] = []
+
+  var body: some View {
+    NavigationStack(path: $path) {
+      Text("Root")
+    }
+  }
+}
+```
+
+## Limits
+
+- Only the view's own `NavigationStack(path: $store.scope(state: \.field, action: …))` or
+  `NavigationStackStore(store.scope(state: \.field, …))` is read; a stack driven through a store passed
+  along under another name, or scoped in a helper, is not seen.
+- A stack whose pushes come only from the view (`NavigationLink(state:)`) and never from the feature's
+  logic is not reported: which view pushes onto which stack is not in the model.
+- On 71 public TCA apps it reports 1 field (see `review/judged.tsv`). It stays silent on 3 dead stacks
+  that nothing pushes onto and on 6 stacks integrated by an operator of the app's own (`.addFeatures()`).
+
+"""#,
         "superfluous_disable": #"""
 ## What it does
 

@@ -89,7 +89,7 @@ public struct PresentsWithoutIfLetRule: Rule {
     /// another builder (`core`), a reducer of the app's, or a protocol's default body may integrate the
     /// field out of sight.
     private static func soleVisibleBody(of feature: Feature) -> BuilderFacts? {
-        guard feature.protocolDefaults.isEmpty, feature.builders.count == 1, let body = feature.builders.first,
+        guard feature.protocolDefaults.isEmpty, !feature.usesOwnOperators, feature.builders.count == 1, let body = feature.builders.first,
               body.name == "body", !body.isStatic,
               body.elements.allSatisfy(knownElements.contains) else { return nil }
         return body

@@ -37,6 +37,7 @@ public enum RuleRegistry {
         EnumStateScopeRule.self,
         DismissWithoutPresentationRule.self,
         SendAfterDismissRule.self,
+        StackWithoutForEachRule.self,
         SuperfluousDisableRule.self,
     ]
 
