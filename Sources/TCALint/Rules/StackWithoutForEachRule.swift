@@ -28,7 +28,7 @@ public struct StackWithoutForEachRule: Rule {
                       file.project.files[binding.location.path]?.file.storesByType[binding.view]?.count == 1,
                       feature.isReducerInSight, !feature.implementsReduceItself,
                       // Something pushes onto it; a stack nothing fills is dead code, whatever runs it.
-                      feature.logic.contains(where: { Self.valueWrites($0).contains(field.name) }),
+                      feature.logic.contains(where: { Self.pushes(onto: field.name, in: $0) }),
                       !feature.integratesStack(binding.statePath),
                       !file.project.integratesStackFromOutside(binding.statePath) else { continue }
                 findings.append(finding(at: field.anchor, Self.message(feature: feature.name, field: field.name, binding: binding)))
@@ -37,9 +37,14 @@ public struct StackWithoutForEachRule: Rule {
         return findings
     }
 
-    /// The fields a logic unit gives a value (`state.path.append(…)`), in its clauses and the code every action runs.
-    private static func valueWrites(_ logic: LogicFacts) -> Set<String> {
-        Set(logic.clauses.flatMap(\.code.valueWrites) + (logic.everyAction?.valueWrites ?? []))
+    /// The logic gives the field a value (`state.path.append(…)`, `state.path = StackState([…])`) outside the stack's
+    /// own actions: a push in `case .path(.element(…))` needs an element already on the stack, and without `.forEach`
+    /// only such pushes could put one there.
+    private static func pushes(onto field: String, in logic: LogicFacts) -> Bool {
+        if logic.everyAction?.valueWrites.contains(field) == true { return true }
+        return logic.clauses.contains { c in
+            c.code.valueWrites.contains(field) && (c.isDefault || !c.patterns.allSatisfy { $0.first == field })
+        }
     }
 
     static func message(feature: String, field: String, binding: StackBindingFacts) -> String {
