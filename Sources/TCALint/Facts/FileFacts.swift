@@ -83,6 +83,9 @@ public struct FileWideFacts: Sendable {
     /// Views of this file that drive a navigation stack from a store (`NavigationStack(path: $store.scope(state:
     /// \.path, action: \.path))`, `NavigationStackStore(store.scope(…))`), one per view, stack and feature.
     public var stackBindings: [StackBindingFacts] = []
+    /// Views of this file that send their store an action from `.onDisappear { … }` (outside a presentation's content),
+    /// one per send and feature.
+    public var disappearSends: [DisappearSendFacts] = []
     /// `.scope(state:action:)` calls whose action is not a case key path (TCA 1.5 deprecated them).
     public var storeScopes: [StoreScopeFacts] = []
     /// The features whose store each type of the file holds (`let store: StoreOf<Feature>`, `ViewStoreOf<Feature>`,
@@ -245,6 +248,18 @@ public struct StackBindingFacts: Sendable, Equatable {
     public var isObservation: Bool
     /// The `NavigationStack` / `NavigationStackStore` token.
     public var location: FactLocation
+}
+
+/// A view sending its feature an action when it disappears (`.onDisappear { store.send(.onDisappear) }`).
+public struct DisappearSendFacts: Sendable, Equatable {
+    /// The feature of the store, as written (`Feature`, `App.Feature`).
+    public var feature: String
+    /// The type holding the store (`DetailView`).
+    public var view: String
+    /// The action's case path (`.onDisappear`, `.view(.disappeared)`).
+    public var action: String
+    /// The first token of the call (`store` in `store.send(…)`, `self` in `self.store.send(…)`).
+    public var anchor: Anchor
 }
 
 /// An integer literal written where TCA expects a `StackElementID`, and what it is written against.

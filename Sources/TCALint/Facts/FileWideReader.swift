@@ -45,7 +45,11 @@ struct FileWideReader {
         }
         facts.printChanges = printChanges(types: types)
         facts.alerts = AlertReader(extractor: extractor).read()
-        (facts.bindingWrites, facts.stackBindings, facts.storesByType) = StoreBindingReader(extractor: extractor).read(types: types)
+        let views = StoreBindingReader(extractor: extractor).read(types: types)
+        facts.bindingWrites = views.writes
+        facts.stackBindings = views.stacks
+        facts.disappearSends = views.disappearSends
+        facts.storesByType = views.stores
         let source = extractor.source
         facts.disableCommands = Suppressions.commands(in: source, tokens: extractor.syntax.tokens)
         facts.invalidCommands = Suppressions.invalidCommands(in: source, tokens: extractor.syntax.tokens)

@@ -10,14 +10,24 @@ struct StoreBindingReader {
     let extractor: FactsExtractor
     var code: CodeTokens { extractor.code }
 
-    /// The binding writes, the navigation stacks driven from a store, and the features whose store each type holds
-    /// (by the type's last name).
-    func read(types: [TypeFacts]) -> (writes: [BindingWriteFacts], stacks: [StackBindingFacts], stores: [String: [String]]) {
+    /// What a file's views do with their stores.
+    struct ViewFacts {
+        var writes: [BindingWriteFacts] = []
+        var stacks: [StackBindingFacts] = []
+        var disappearSends: [DisappearSendFacts] = []
+        /// The features whose store each type holds (by the type's last name).
+        var stores: [String: [String]] = [:]
+    }
+
+    /// The binding writes, the navigation stacks driven from a store, the sends from `.onDisappear`, and the features
+    /// whose store each type holds (by the type's last name).
+    func read(types: [TypeFacts]) -> ViewFacts {
         let ordered = types.filter { $0.membersOpen.token < $0.membersClose.token }.sorted { $0.membersOpen.token < $1.membersOpen.token }
         var stores: [String: [String]] = [:]
         var writes: [(type: String, written: String, token: Int)] = []
         var written = Set<String>()
         var stacks: [(type: String, path: String, isObservation: Bool, token: Int)] = []
+        var disappearing: [(type: String, action: String, token: Int)] = []
         var stack: [(name: String, close: Int)] = []
         var next = 0
         for i in 0..<code.count {
@@ -32,6 +42,8 @@ struct StoreBindingReader {
                 stores[owner, default: []].append(feature)
             } else if let (path, isObservation) = stackPath(at: i) {
                 stacks.append((owner, path, isObservation, i))
+            } else if let (action, send) = disappearSend(at: i) {
+                disappearing.append((owner, action, send))
             } else if !written.contains(owner), let text = bindingWrite(at: i) {
                 written.insert(owner)
                 writes.append((owner, text, i))
@@ -52,7 +64,14 @@ struct StoreBindingReader {
                                                     location: extractor.location(s.token)))
             }
         }
-        return (result, stackFacts, stores.mapValues { names in
+        var sends: [DisappearSendFacts] = []
+        for d in disappearing {
+            var seen = Set<String>()
+            for feature in stores[d.type] ?? [] where seen.insert(feature).inserted {
+                sends.append(DisappearSendFacts(feature: feature, view: d.type, action: d.action, anchor: extractor.anchor(d.token)))
+            }
+        }
+        return ViewFacts(writes: result, stacks: stackFacts, disappearSends: sends, stores: stores.mapValues { names in
             var seen = Set<String>()
             return names.filter { seen.insert($0).inserted }
         })
@@ -94,6 +113,61 @@ struct StoreBindingReader {
               code.isPunct(k + 5, .colon), code.isPunct(k + 6, .backslash), code.isDot(k + 7),
               code.kind(k + 8) == .identifier, !code.isDot(k + 9) else { return nil }
         return (code.text(k + 8), isObservation)
+    }
+
+    /// `.onDisappear { store.send(.x) }` (or `perform: { … }`, `viewStore.send`, `self.store.send`, a `@ViewAction`'s bare
+    /// `send(.x)`) at `onDisappear` (i): the first send's case path and the first token of the call. Not inside the content of a
+    /// presentation or navigation destination (`.sheet { … }`, `navigationDestination`, `NavigationLink { … }`), which
+    /// disappears while the feature stays.
+    private func disappearSend(at i: Int) -> (String, Int)? {
+        guard code.is(i, "onDisappear"), code.isDot(i - 1) else { return nil }
+        var open = i + 1
+        if code.isPunct(open, .lparen), code.is(open + 1, "perform"), code.isPunct(open + 2, .colon) { open += 3 }
+        guard code.isPunct(open, .lbrace), let close = code.partnerOf(open), close > open else { return nil }
+        var k = open + 1
+        while k < close {
+            if code.is(k, "send"), code.isPunct(k + 1, .lparen), code.isDot(k + 2) || code.startsUppercase(k + 2),
+               !code.isDot(k - 1) || (code.kind(k - 2) == .identifier && endsWithStore(k - 2)) {
+                let path = CasePath.read(at: k + 2, code: code, limit: code.partnerOf(k + 1) ?? close)
+                guard !path.isEmpty, !isInPresentedContent(i) else { return nil }
+                var shown = "." + path[path.count - 1]
+                for component in path.dropLast().reversed() { shown = ".\(component)(\(shown))" }
+                // Located at the start of the call: `store.send`, `self.store.send`, `send`.
+                var start = code.isDot(k - 1) ? k - 2 : k
+                if code.isDot(start - 1), code.is(start - 2, "self") { start -= 2 }
+                return (shown, start)
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Names of what opens the presentations' and destinations' content: a view inside disappears when it closes,
+    /// while the feature that presents it stays.
+    static let presentedContent: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination", "destination",
+                                                "NavigationLink", "alert", "confirmationDialog", "inspector"]
+
+    /// Token i is inside a closure or call opened by a presentation (`.sheet(item: …) { … }`, `destination: { … }`).
+    private func isInPresentedContent(_ i: Int) -> Bool {
+        var k = i - 1
+        var steps = 0
+        while k >= 0, steps < 20_000 {
+            steps += 1
+            let t = code.tokens[k]
+            if t.kind == .punct, t.length == 1 {
+                let c = code.bytes[t.startOffset]
+                if c == .rparen || c == .rbrace || c == .rbracket, let p = code.partnerOf(k), p < k { k = p - 1; continue }
+                if c == .lbrace || c == .lparen {
+                    // What opens it: `name {`, `name(…) {`, `label: {`, `name(`.
+                    var n = k - 1
+                    if c == .lbrace, code.isPunct(n, .rparen), let p = code.partnerOf(n), p < n { n = p - 1 }
+                    if code.isPunct(n, .colon) { n -= 1 }
+                    if code.kind(n) == .identifier, Self.presentedContent.contains(code.text(n)) { return true }
+                }
+            }
+            k -= 1
+        }
+        return false
     }
 
     /// A binding write at i, as written with the argument it is passed as (`isOn: $store.isOn`,

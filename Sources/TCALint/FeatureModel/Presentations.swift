@@ -150,3 +150,37 @@ extension FeatureIndex {
         return roots.isEmpty ? .unknown : .neverPresented(roots: roots.sorted())
     }
 }
+
+/// How a feature's state can go away while a view of it is on screen (`FeatureIndex.removal(of:)`).
+public enum Removal: Equatable, Sendable {
+    /// A parent's `.ifLet` presents it (itself, or the `@Reducer enum` of destinations holding it): dismissal sets
+    /// the state to nil.
+    case presented(parent: String)
+    /// A parent's `.forEach` over a `StackState` pushes it (itself, or the `@Reducer enum` of path elements holding
+    /// it): a pop removes the element.
+    case stacked(parent: String)
+    /// A case of an `@Reducer enum` that the app switches to another case.
+    case caseSwitched(enum: String)
+}
+
+extension FeatureIndex {
+    /// How the feature's state can go away under its views: presented by an `ifLet`, pushed by a `forEach` over a
+    /// `StackState`, or held by a case of an `@Reducer enum` (through the enum's own parents); nil when no parent
+    /// of the project removes it (a root, a `Scope` child, a row of a `forEach` over an `IdentifiedArray`).
+    public func removal(of feature: Feature) -> Removal? { removal(of: feature, depth: 0) }
+
+    private func removal(of feature: Feature, depth: Int) -> Removal? {
+        for (parent, c) in parents(of: feature.qualifiedName) {
+            if c.edge.operation == "ifLet" { return .presented(parent: parent.name) }
+            if c.edge.operation == "forEach", let field = c.stateField, ASCIISearch.contains(field.type, "StackState") {
+                return .stacked(parent: parent.name)
+            }
+        }
+        guard depth < 4, isEnumCasePayload(feature),
+              let holder = features.first(where: { f in
+                  f.enumCases.contains { $0.payload == feature.name || $0.payload == feature.qualifiedName } }) else { return nil }
+        if let outer = removal(of: holder, depth: depth + 1) { return outer }
+        // A one-case enum never switches.
+        return holder.enumCases.count > 1 ? .caseSwitched(enum: holder.name) : nil
+    }
+}

@@ -14475,6 +14475,774 @@ struct CounterView: View {
   which helper calls would change (judged debatable).
 
 """#,
+        "send_on_disappear": #"""
+## What it does
+
+Reports a `send` in a view's `.onDisappear { … }` (also `perform:`, `viewStore.send`, a `@ViewAction`'s `send`)
+when the view holds the store of one feature and that feature's state can be removed while the view is on
+screen: a parent's `.ifLet` presents it (a sheet, cover, popover or navigation destination, directly or as a
+case of an `@Reducer enum` of destinations), a parent's `.forEach` over a `StackState` pushes it (directly or as
+a case of an `@Reducer enum` of path elements), or it is a case of an `@Reducer enum` that switches to
+another case. Reported at the call (`store.send`). A send inside the content of a presentation the view itself shows
+(`.sheet { … }`, `.navigationDestination { … }`, `NavigationLink { … }`) is left alone: that content disappears
+while the feature stays.
+
+## Why is this bad
+
+A presented or pushed feature goes away by losing its state: dismissal sets it to `nil`, a pop removes the
+element, a switch replaces the case. SwiftUI calls `onDisappear` after that, so the action is sent for a
+feature that no longer exists: it never reaches the feature's reducer, and TCA reports it at run time ("An
+"ifLet" at … received a presentation action when destination state was absent." in
+Sources/ComposableArchitecture/Reducer/Reducers/PresentationReducer.swift, "A "forEach" at … received an
+action for a missing element." in StackReducer.swift). A TCA maintainer on
+[swift-composable-architecture #3519](https://github.com/pointfreeco/swift-composable-architecture/issues/3519):
+the warning is expected, "you cannot send an action" to a feature whose state is gone. Work that must happen
+when the feature goes away belongs to the parent, which sees the dismissal (`.detail(.dismiss)`, a
+`StackAction.popFrom`), or to an effect started from `.task`, which SwiftUI cancels when the view goes
+away and TCA cancels on dismissal.
+
+## Example
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inbox {
+  @ObservableState
+  struct State {
+    @Presents var detail: Detail.State?
+  }
+
+  enum Action {
+    case detail(PresentationAction<Detail.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$detail, action: \.detail) {
+        Detail()
+      }
+  }
+}
+
+@Reducer
+struct Detail {
+  @ObservableState
+  struct State {}
+  enum Action { case onDisappear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct DetailView: View {
+  let store: StoreOf<Detail>
+
+  var body: some View {
+    Text("Message")
+      .onDisappear {
+        ↓store.send(.onDisappear)
+      }
+  }
+}
+```
+
+Reported as:
+
+> DetailView sends .onDisappear from .onDisappear, but Inbox's .ifLet presents Detail: dismissing it sets its state to nil before SwiftUI calls onDisappear, so the action never reaches Detail's reducer and TCA reports "An "ifLet" at … received a presentation action when destination state was absent." — do this work where the parent removes Detail, or in an effect started from .task, which ends when the view goes away
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inbox {
+  @ObservableState
+  struct State {
+    @Presents var detail: Detail.State?
+  }
+
+  enum Action {
+    case detail(PresentationAction<Detail.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .detail(.dismiss):
+        // The parent sees the dismissal while the child's state is still there.
+        return .none
+      case .detail:
+        return .none
+      }
+    }
+    .ifLet(\.$detail, action: \.detail) {
+      Detail()
+    }
+  }
+}
+
+@Reducer
+struct Detail {
+  @ObservableState
+  struct State {}
+  enum Action { case task }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct DetailView: View {
+  let store: StoreOf<Detail>
+
+  var body: some View {
+    Text("Message")
+      .task { await store.send(.task).finish() }
+  }
+}
+```
+
+## Triggering examples
+
+Pushed onto a stack, with `perform:`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Settings {
+  @ObservableState
+  struct State {
+    var path = StackState<ServerSetup.State>()
+  }
+
+  enum Action {
+    case path(StackAction<ServerSetup.State, ServerSetup.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .forEach(\.path, action: \.path) {
+        ServerSetup()
+      }
+  }
+}
+
+@Reducer
+struct ServerSetup {
+  @ObservableState
+  struct State {}
+  enum Action { case onDisappear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct ServerSetupView: View {
+  let store: StoreOf<ServerSetup>
+
+  var body: some View {
+    Form {}
+      .onDisappear(perform: { ↓store.send(.onDisappear) })
+  }
+}
+```
+
+Reported as:
+
+> ServerSetupView sends .onDisappear from .onDisappear, but Settings's .forEach pushes ServerSetup onto a stack: popping it removes its state before SwiftUI calls onDisappear, so the action never reaches ServerSetup's reducer and TCA reports "A "forEach" at … received an action for a missing element." — do this work where the parent removes ServerSetup, or in an effect started from .task, which ends when the view goes away
+
+A case of an `@Reducer enum` of destinations:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Contacts {
+  @Reducer
+  enum Destination {
+    case edit(EditContact)
+  }
+
+  @ObservableState
+  struct State {
+    @Presents var destination: Destination.State?
+  }
+
+  enum Action {
+    case destination(PresentationAction<Destination.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+@Reducer
+struct EditContact {
+  @ObservableState
+  struct State {}
+  enum Action { case saveDraft }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct EditContactView: View {
+  let store: StoreOf<EditContact>
+
+  var body: some View {
+    Form {}
+      .onDisappear {
+        ↓store.send(.saveDraft)
+      }
+  }
+}
+```
+
+Reported as:
+
+> EditContactView sends .saveDraft from .onDisappear, but Contacts's .ifLet presents EditContact: dismissing it sets its state to nil before SwiftUI calls onDisappear, so the action never reaches EditContact's reducer and TCA reports "An "ifLet" at … received a presentation action when destination state was absent." — do this work where the parent removes EditContact, or in an effect started from .task, which ends when the view goes away
+
+A case of an `@Reducer enum` of path elements:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Receive {
+  @Reducer
+  enum Path {
+    case addressDetails(AddressDetails)
+  }
+
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case path(StackActionOf<Path>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .forEach(\.path, action: \.path)
+  }
+}
+
+@Reducer
+struct AddressDetails {
+  @ObservableState
+  struct State {}
+  enum Action { case onDisappear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct AddressDetailsView: View {
+  let store: StoreOf<AddressDetails>
+
+  var body: some View {
+    Text("Address")
+      .onDisappear { ↓store.send(.onDisappear) }
+  }
+}
+```
+
+Reported as:
+
+> AddressDetailsView sends .onDisappear from .onDisappear, but Receive's .forEach pushes AddressDetails onto a stack: popping it removes its state before SwiftUI calls onDisappear, so the action never reaches AddressDetails's reducer and TCA reports "A "forEach" at … received an action for a missing element." — do this work where the parent removes AddressDetails, or in an effect started from .task, which ends when the view goes away
+
+A case of a root `@Reducer enum` that switches:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+enum AppRoot {
+  case login(Login)
+  case main(Main)
+}
+
+@Reducer
+struct Login {
+  @ObservableState
+  struct State {}
+  enum Action { case stopCamera }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct LoginView: View {
+  let store: StoreOf<Login>
+
+  var body: some View {
+    Text("Sign in")
+      .onDisappear {
+        ↓store.send(.stopCamera)
+      }
+  }
+}
+```
+
+Reported as:
+
+> LoginView sends .stopCamera from .onDisappear, but Login is a case of AppRoot: switching to another case removes its state before SwiftUI calls onDisappear, so the action never reaches Login's reducer and TCA reports "A "Scope" at … received a child action when child state was set to a different case." — do this work where the parent removes Login, or in an effect started from .task, which ends when the view goes away
+
+A `@ViewAction` view's `send`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Library {
+  @ObservableState
+  struct State {
+    @Presents var player: Player.State?
+  }
+
+  enum Action {
+    case player(PresentationAction<Player.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$player, action: \.player) {
+        Player()
+      }
+  }
+}
+
+@Reducer
+struct Player {
+  @ObservableState
+  struct State {}
+  enum Action: ViewAction {
+    case view(View)
+    enum View { case disappeared }
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+@ViewAction(for: Player.self)
+struct PlayerView: View {
+  let store: StoreOf<Player>
+
+  var body: some View {
+    Text("Now playing")
+      .onDisappear { ↓send(.disappeared) }
+  }
+}
+```
+
+Reported as:
+
+> PlayerView sends .disappeared from .onDisappear, but Library's .ifLet presents Player: dismissing it sets its state to nil before SwiftUI calls onDisappear, so the action never reaches Player's reducer and TCA reports "An "ifLet" at … received a presentation action when destination state was absent." — do this work where the parent removes Player, or in an effect started from .task, which ends when the view goes away
+
+A `ViewStore` of TCA 1.0–1.6:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct MeetingDetail: Reducer {
+  struct State: Equatable {
+    @PresentationState var emergency: Emergency.State?
+  }
+
+  enum Action: Equatable {
+    case emergency(PresentationAction<Emergency.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$emergency, action: /Action.emergency) {
+        Emergency()
+      }
+  }
+}
+
+struct Emergency: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable { case disappear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct EmergencyView: View {
+  let store: StoreOf<Emergency>
+
+  var body: some View {
+    WithViewStore(store, observe: { $0 }) { viewStore in
+      Text("Emergency")
+        .onDisappear {
+          ↓viewStore.send(.disappear)
+        }
+    }
+  }
+}
+```
+
+Reported as:
+
+> EmergencyView sends .disappear from .onDisappear, but MeetingDetail's .ifLet presents Emergency: dismissing it sets its state to nil before SwiftUI calls onDisappear, so the action never reaches Emergency's reducer and TCA reports "An "ifLet" at … received a presentation action when destination state was absent." — do this work where the parent removes Emergency, or in an effect started from .task, which ends when the view goes away
+
+Under `WithPerceptionTracking`, behind a condition:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Home {
+  @ObservableState
+  struct State {
+    @Presents var startTest: StartTest.State?
+  }
+
+  enum Action {
+    case startTest(PresentationAction<StartTest.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$startTest, action: \.startTest) {
+        StartTest()
+      }
+  }
+}
+
+@Reducer
+struct StartTest {
+  @ObservableState
+  struct State { var isAnimating = false }
+  enum Action { case stopAnimation }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct StartTestView: View {
+  @Perception.Bindable var store: StoreOf<StartTest>
+
+  var body: some View {
+    WithPerceptionTracking {
+      Circle()
+        .onDisappear {
+          if store.isAnimating {
+            ↓self.store.send(.stopAnimation)
+          }
+        }
+    }
+  }
+}
+```
+
+Reported as:
+
+> StartTestView sends .stopAnimation from .onDisappear, but Home's .ifLet presents StartTest: dismissing it sets its state to nil before SwiftUI calls onDisappear, so the action never reaches StartTest's reducer and TCA reports "An "ifLet" at … received a presentation action when destination state was absent." — do this work where the parent removes StartTest, or in an effect started from .task, which ends when the view goes away
+
+## Non-triggering examples
+
+A feature at the root of the app, or scoped into its parent: its state lives as long as the parent's.
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct App {
+  @ObservableState
+  struct State {
+    var feed = Feed.State()
+  }
+
+  enum Action {
+    case feed(Feed.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.feed, action: \.feed) {
+      Feed()
+    }
+  }
+}
+
+@Reducer
+struct Feed {
+  @ObservableState
+  struct State {}
+  enum Action { case onDisappear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct FeedView: View {
+  let store: StoreOf<Feed>
+
+  var body: some View {
+    List {}
+      .onDisappear { store.send(.onDisappear) }
+  }
+}
+```
+
+A row of a `forEach` over an `IdentifiedArray`: rows leave the screen on scroll while their state stays.
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Timeline {
+  @ObservableState
+  struct State {
+    var posts: IdentifiedArrayOf<Post.State> = []
+  }
+
+  enum Action {
+    case posts(IdentifiedActionOf<Post>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .forEach(\.posts, action: \.posts) {
+        Post()
+      }
+  }
+}
+
+@Reducer
+struct Post {
+  @ObservableState
+  struct State: Identifiable { let id: Int }
+  enum Action { case scrolledAway }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct PostRow: View {
+  let store: StoreOf<Post>
+
+  var body: some View {
+    Text("Post")
+      .onDisappear { store.send(.scrolledAway) }
+  }
+}
+```
+
+A send from the content of a sheet the view presents: the sheet closes, the feature stays.
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inbox {
+  @ObservableState
+  struct State {
+    @Presents var detail: Detail.State?
+  }
+
+  enum Action {
+    case detail(PresentationAction<Detail.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$detail, action: \.detail) {
+        Detail()
+      }
+  }
+}
+
+@Reducer
+struct Detail {
+  @ObservableState
+  struct State { var isShowingHelp = false }
+  enum Action { case helpClosed }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct DetailView: View {
+  @Bindable var store: StoreOf<Detail>
+
+  var body: some View {
+    Text("Message")
+      .sheet(isPresented: $store.isShowingHelp) {
+        HelpView()
+          .onDisappear { store.send(.helpClosed) }
+      }
+  }
+}
+```
+
+Work started from `.task`, which ends when the view goes away:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Settings {
+  @ObservableState
+  struct State {
+    var path = StackState<ServerSetup.State>()
+  }
+
+  enum Action {
+    case path(StackAction<ServerSetup.State, ServerSetup.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .forEach(\.path, action: \.path) {
+        ServerSetup()
+      }
+  }
+}
+
+@Reducer
+struct ServerSetup {
+  @ObservableState
+  struct State {}
+  enum Action { case task }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct ServerSetupView: View {
+  let store: StoreOf<ServerSetup>
+
+  var body: some View {
+    Form {}
+      .task { await store.send(.task).finish() }
+      .onDisappear { UIApplication.shared.endEditing() }
+  }
+}
+```
+
+A view holding the stores of two features: which one receives the action is not read.
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inbox {
+  @ObservableState
+  struct State {
+    @Presents var detail: Detail.State?
+  }
+
+  enum Action {
+    case detail(PresentationAction<Detail.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$detail, action: \.detail) {
+        Detail()
+      }
+  }
+}
+
+@Reducer
+struct Detail {
+  @ObservableState
+  struct State {}
+  enum Action { case onDisappear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct DetailView: View {
+  let store: StoreOf<Detail>
+  let analytics: StoreOf<Analytics>
+
+  var body: some View {
+    Text("Message")
+      .onDisappear { analytics.send(.screenClosed) }
+  }
+}
+```
+
+A one-case `@Reducer enum`, which never switches:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+enum Flow {
+  case onboarding(Onboarding)
+}
+
+@Reducer
+struct Onboarding {
+  @ObservableState
+  struct State {}
+  enum Action { case onDisappear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct OnboardingView: View {
+  let store: StoreOf<Onboarding>
+
+  var body: some View {
+    Text("Welcome")
+      .onDisappear { store.send(.onDisappear) }
+  }
+}
+```
+
+A send from `.onAppear`, and an `.onDisappear` that sends nothing to the store:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inbox {
+  @ObservableState
+  struct State {
+    @Presents var detail: Detail.State?
+  }
+
+  enum Action {
+    case detail(PresentationAction<Detail.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$detail, action: \.detail) {
+        Detail()
+      }
+  }
+}
+
+@Reducer
+struct Detail {
+  @ObservableState
+  struct State {}
+  enum Action { case onAppear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct DetailView: View {
+  let store: StoreOf<Detail>
+  let player: AVPlayer
+
+  var body: some View {
+    Text("Message")
+      .onAppear { store.send(.onAppear) }
+      .onDisappear { player.pause() }
+  }
+}
+```
+
+## Limits
+
+- The view is matched to its feature by the store it declares (`StoreOf<Feature>`, `Store<Feature.State, …>`);
+  a view holding more than one store is left alone.
+- A view shown inside another feature's view (a subview given a scoped store) disappears with the
+  feature it belongs to, so it is reported like the feature's own view.
+- A send that depends on a condition is reported too: the message says what happens when it runs.
+
+"""#,
         "side_effect_in_reducer": #"""
 ## What it does
 

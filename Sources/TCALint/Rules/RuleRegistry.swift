@@ -38,6 +38,7 @@ public enum RuleRegistry {
         DismissWithoutPresentationRule.self,
         SendAfterDismissRule.self,
         StackWithoutForEachRule.self,
+        SendOnDisappearRule.self,
         SuperfluousDisableRule.self,
     ]
 

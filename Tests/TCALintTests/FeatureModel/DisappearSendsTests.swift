@@ -1,0 +1,126 @@
+import XCTest
+@testable import TCALint
+
+/// The actions a view sends its store from `.onDisappear` (`StoreBindingReader` → `FileWideFacts.disappearSends`)
+/// and how a feature's state can go away under its views (`FeatureIndex.removal(of:)`).
+final class DisappearSendsTests: XCTestCase {
+    func facts(_ source: String, path: String = "F.swift") -> FileFacts {
+        ProjectIndexer.facts(path: path, bytes: Array(source.utf8))
+    }
+
+    func sends(_ source: String) -> [String] {
+        let f = facts(source)
+        return f.file.disappearSends.map { "\($0.view) \($0.feature) \($0.action) \(f.file.disappearSends.isEmpty ? 0 : $0.anchor.token > 0 ? 1 : 0)" }
+    }
+
+    func testEverySpellingOfASendFromOnDisappearIsRead() {
+        XCTAssertEqual(sends("""
+            struct A: View {
+              let store: StoreOf<Detail>
+              var body: some View { Text("").onDisappear { store.send(.onDisappear) } }
+            }
+            struct B: View {
+              @Bindable var store: StoreOf<App.Player>
+              var body: some View {
+                WithPerceptionTracking {
+                  Text("").onDisappear(perform: { self.store.send(.view(.disappeared)) })
+                }
+              }
+            }
+            struct C: View {
+              let store: StoreOf<Legacy>
+              var body: some View {
+                WithViewStore(store, observe: { $0 }) { viewStore in
+                  Text("").onDisappear { if viewStore.isOn { viewStore.send(Legacy.Action.stop, animation: .default) } }
+                }
+              }
+            }
+            @ViewAction(for: Timer.self)
+            struct D: View {
+              let store: StoreOf<Timer>
+              var body: some View { Text("").onDisappear { send(.stop) } }
+            }
+            """), ["A Detail .onDisappear 1", "B App.Player .view(.disappeared) 1", "C Legacy .stop 1", "D Timer .stop 1"])
+    }
+
+    func testSendsInsideAPresentationsContentOrToAnotherReceiverAreNotRead() {
+        XCTAssertEqual(sends("""
+            struct A: View {
+              @Bindable var store: StoreOf<Parent>
+              var body: some View {
+                List {}
+                  .sheet(item: $store.scope(state: \\.child, action: \\.child)) { child in
+                    ChildView(store: child).onDisappear { store.send(.childClosed) }
+                  }
+                  .navigationDestination(isPresented: $store.isShowing) {
+                    Text("").onDisappear { store.send(.hidden) }
+                  }
+                  .onDisappear { timer.invalidate(); model.send(.x) }
+                  .onAppear { store.send(.onAppear) }
+              }
+            }
+            let v = Text("").onDisappear { store.send(.gone) }
+            """), [])
+    }
+
+    static let features = """
+        @Reducer
+        struct Parent {
+          @ObservableState
+          struct State {
+            @Presents var sheet: Sheet.State?
+            var path = StackState<Pushed.State>()
+            var rows: IdentifiedArrayOf<Row.State> = []
+            var tab = Tab.State()
+            @Presents var destination: Destination.State?
+          }
+          enum Action {
+            case sheet(PresentationAction<Sheet.Action>)
+            case path(StackActionOf<Pushed>)
+            case rows(IdentifiedActionOf<Row>)
+            case tab(Tab.Action)
+            case destination(PresentationAction<Destination.Action>)
+          }
+          @Reducer
+          enum Destination {
+            case edit(Edit)
+          }
+          var body: some ReducerOf<Self> {
+            Scope(state: \\.tab, action: \\.tab) { Tab() }
+            Reduce { _, _ in .none }
+              .ifLet(\\.$sheet, action: \\.sheet) { Sheet() }
+              .forEach(\\.path, action: \\.path) { Pushed() }
+              .forEach(\\.rows, action: \\.rows) { Row() }
+              .ifLet(\\.$destination, action: \\.destination)
+          }
+        }
+        @Reducer
+        enum Root {
+          case login(Login)
+          case main(Main)
+        }
+        @Reducer struct Sheet { var body: some ReducerOf<Self> { EmptyReducer() } }
+        @Reducer struct Pushed { var body: some ReducerOf<Self> { EmptyReducer() } }
+        @Reducer struct Row { var body: some ReducerOf<Self> { EmptyReducer() } }
+        @Reducer struct Tab { var body: some ReducerOf<Self> { EmptyReducer() } }
+        @Reducer struct Edit { var body: some ReducerOf<Self> { EmptyReducer() } }
+        @Reducer struct Login { var body: some ReducerOf<Self> { EmptyReducer() } }
+        @Reducer struct Main { var body: some ReducerOf<Self> { EmptyReducer() } }
+
+        """
+
+    func testAFeaturesStateGoesAwayWhenPresentedPushedOrAnEnumCase() throws {
+        let index = FeatureIndex(files: [facts(Self.features)])
+        func removal(_ name: String) throws -> Removal? {
+            index.removal(of: try XCTUnwrap(index.features.first { $0.name == name }))
+        }
+        XCTAssertEqual(try removal("Sheet"), .presented(parent: "Parent"))
+        XCTAssertEqual(try removal("Pushed"), .stacked(parent: "Parent"))
+        XCTAssertEqual(try removal("Edit"), .presented(parent: "Parent"))
+        XCTAssertEqual(try removal("Login"), .caseSwitched(enum: "Root"))
+        // A row of an identified array, a Scope child and the root stay while their views do.
+        XCTAssertNil(try removal("Row"))
+        XCTAssertNil(try removal("Tab"))
+        XCTAssertNil(try removal("Parent"))
+    }
+}
