@@ -83,6 +83,9 @@ public struct FileWideFacts: Sendable {
     /// Views of this file that drive a navigation stack from a store (`NavigationStack(path: $store.scope(state:
     /// \.path, action: \.path))`, `NavigationStackStore(store.scope(…))`), one per view, stack and feature.
     public var stackBindings: [StackBindingFacts] = []
+    /// Presentation modifiers of this file's views over a feature's state (`.sheet(item: $store.scope(state:
+    /// \.child, …))`, `.fullScreenCover(store: store.scope(state: \.$child, …))`): the user can dismiss what they show.
+    public var presentedFields: [PresentedFieldFacts] = []
     /// Views of this file that send their store an action from `.onDisappear { … }` (outside a presentation's content),
     /// one per send and feature.
     public var disappearSends: [DisappearSendFacts] = []
@@ -247,6 +250,16 @@ public struct StackBindingFacts: Sendable, Equatable {
     /// `NavigationStack(path:)` (TCA 1.7's observation) rather than `NavigationStackStore`.
     public var isObservation: Bool
     /// The `NavigationStack` / `NavigationStackStore` token.
+    public var location: FactLocation
+}
+
+/// A view presenting a field of its feature's state with a SwiftUI presentation (`.sheet`, `.fullScreenCover`,
+/// `.popover`, `.navigationDestination`), which sends the feature `.field(.dismiss)` when the user closes it.
+public struct PresentedFieldFacts: Sendable, Equatable {
+    /// The feature of the store, as written.
+    public var feature: String
+    /// The field, without `$` (`child`).
+    public var field: String
     public var location: FactLocation
 }
 

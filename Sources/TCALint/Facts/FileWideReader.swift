@@ -49,6 +49,7 @@ struct FileWideReader {
         facts.bindingWrites = views.writes
         facts.stackBindings = views.stacks
         facts.disappearSends = views.disappearSends
+        facts.presentedFields = views.presentedFields
         facts.storesByType = views.stores
         let source = extractor.source
         facts.disableCommands = Suppressions.commands(in: source, tokens: extractor.syntax.tokens)

@@ -15,6 +15,7 @@ struct StoreBindingReader {
         var writes: [BindingWriteFacts] = []
         var stacks: [StackBindingFacts] = []
         var disappearSends: [DisappearSendFacts] = []
+        var presentedFields: [PresentedFieldFacts] = []
         /// The features whose store each type holds (by the type's last name).
         var stores: [String: [String]] = [:]
     }
@@ -28,6 +29,7 @@ struct StoreBindingReader {
         var written = Set<String>()
         var stacks: [(type: String, path: String, isObservation: Bool, token: Int)] = []
         var disappearing: [(type: String, action: String, token: Int)] = []
+        var presenting: [(type: String, field: String, token: Int)] = []
         var stack: [(name: String, close: Int)] = []
         var next = 0
         for i in 0..<code.count {
@@ -44,6 +46,8 @@ struct StoreBindingReader {
                 stacks.append((owner, path, isObservation, i))
             } else if let (action, send) = disappearSend(at: i) {
                 disappearing.append((owner, action, send))
+            } else if let field = presentedField(at: i) {
+                presenting.append((owner, field, i))
             } else if !written.contains(owner), let text = bindingWrite(at: i) {
                 written.insert(owner)
                 writes.append((owner, text, i))
@@ -71,7 +75,14 @@ struct StoreBindingReader {
                 sends.append(DisappearSendFacts(feature: feature, view: d.type, action: d.action, anchor: extractor.anchor(d.token)))
             }
         }
-        return ViewFacts(writes: result, stacks: stackFacts, disappearSends: sends, stores: stores.mapValues { names in
+        var presented: [PresentedFieldFacts] = []
+        for p in presenting {
+            var seen = Set<String>()
+            for feature in stores[p.type] ?? [] where seen.insert(feature).inserted {
+                presented.append(PresentedFieldFacts(feature: feature, field: p.field, location: extractor.location(p.token)))
+            }
+        }
+        return ViewFacts(writes: result, stacks: stackFacts, disappearSends: sends, presentedFields: presented, stores: stores.mapValues { names in
             var seen = Set<String>()
             return names.filter { seen.insert($0).inserted }
         })
@@ -95,6 +106,22 @@ struct StoreBindingReader {
             components.removeLast()
         }
         return components.isEmpty ? nil : components.joined(separator: ".")
+    }
+
+    /// `.sheet(item: $store.scope(state: \.child, action: \.child))`, `.fullScreenCover(store: store.scope(state: \.$child,
+    /// …))`, `.popover`, `.navigationDestination` at the modifier's name (i): the field presented, without `$`.
+    private func presentedField(at i: Int) -> String? {
+        guard code.is(i, "sheet") || code.is(i, "fullScreenCover") || code.is(i, "popover") || code.is(i, "navigationDestination"),
+              code.isDot(i - 1), code.isPunct(i + 1, .lparen), code.is(i + 2, "item") || code.is(i + 2, "store"),
+              code.isPunct(i + 3, .colon) else { return nil }
+        var k = i + 4
+        if code.is(k, "self"), code.isDot(k + 1) { k += 2 }
+        guard code.kind(k) == .identifier, endsWithStore(k), code.isDot(k + 1), code.is(k + 2, "scope"),
+              code.isPunct(k + 3, .lparen), code.is(k + 4, "state"), code.isPunct(k + 5, .colon),
+              code.isPunct(k + 6, .backslash), code.isDot(k + 7), code.kind(k + 8) == .identifier else { return nil }
+        var field = code.text(k + 8)
+        if field.hasPrefix("$") { field.removeFirst() }
+        return field
     }
 
     /// `NavigationStack(path: $store.scope(state: \.path, action: …))` or `NavigationStackStore(store.scope(state:

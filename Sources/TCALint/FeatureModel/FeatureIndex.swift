@@ -100,6 +100,13 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return result
         }
+        self.presentedFieldsByName = LockedLazy {
+            var result: [String: Set<String>] = [:]
+            for file in ordered {
+                for p in file.file.presentedFields { result[String(p.feature.lastDotComponent ?? ""), default: []].insert(p.field) }
+            }
+            return result
+        }
         let merged = LockedLazy<Merged> {
             var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
             let features = merger.merge()
@@ -198,6 +205,14 @@ public final class FeatureIndex: @unchecked Sendable {
             }
         }
     }
+
+    /// Whether some view of the project presents this field of the feature's state with a SwiftUI presentation
+    /// (`.sheet(item: $store.scope(state: \.child, …))` in a view holding a `StoreOf<Feature>`), which the user can
+    /// dismiss. Matched by the feature's simple name.
+    public func presentsInView(_ field: String, of feature: Feature) -> Bool {
+        presentedFieldsByName.wrapped[feature.name]?.contains(field) == true
+    }
+    private let presentedFieldsByName: LockedLazy<[String: Set<String>]>
 
     /// Which parents list each feature and whether they present it, computed on first use.
     var presentations: Presentations { presentationUses.wrapped }

@@ -153,8 +153,8 @@ extension FeatureIndex {
 
 /// How a feature's state can go away while a view of it is on screen (`FeatureIndex.removal(of:)`).
 public enum Removal: Equatable, Sendable {
-    /// A parent's `.ifLet` presents it (itself, or the `@Reducer enum` of destinations holding it): dismissal sets
-    /// the state to nil.
+    /// A parent's `.ifLet` over presentation state (`@Presents`) presents it (itself, or the `@Reducer enum` of
+    /// destinations holding it): dismissal sets the state to nil.
     case presented(parent: String)
     /// A parent's `.forEach` over a `StackState` pushes it (itself, or the `@Reducer enum` of path elements holding
     /// it): a pop removes the element.
@@ -164,14 +164,39 @@ public enum Removal: Equatable, Sendable {
 }
 
 extension FeatureIndex {
-    /// How the feature's state can go away under its views: presented by an `ifLet`, pushed by a `forEach` over a
+    /// How the feature's state can go away under its views: presented by an `ifLet` over `@Presents`, pushed by a `forEach` over a
     /// `StackState`, or held by a case of an `@Reducer enum` (through the enum's own parents); nil when no parent
-    /// of the project removes it (a root, a `Scope` child, a row of a `forEach` over an `IdentifiedArray`).
+    /// of the project removes it (a root, a `Scope` child, a plain optional's `ifLet`, a row of a `forEach` over an
+    /// `IdentifiedArray`).
     public func removal(of feature: Feature) -> Removal? { removal(of: feature, depth: 0) }
 
-    private func removal(of feature: Feature, depth: Int) -> Removal? {
+    /// Something dismisses a presented feature: it calls its `@Dependency(\.dismiss)`, its parent sets the field to
+    /// nil, or a view shows it with a SwiftUI presentation the user can close. A feature shown inline (`IfLetStore`)
+    /// that nothing clears keeps its state.
+    private func isDismissed(_ leaf: Feature, at field: String, by parent: Feature) -> Bool {
+        leaf.dependencies.contains { $0.keyPath == "dismiss" && leaf.calledNames.contains($0.name) }
+            || parent.logic.contains { unit in
+                unit.clauses.contains { $0.code.clearedFields.contains(field) } || unit.everyAction?.clearedFields.contains(field) == true
+            }
+            || presentsInView(field, of: parent)
+    }
+
+    /// An `ifLet` over presentation state: `\.$field`, a `@Presents`/`@PresentationState` field, a `PresentationState<…>`.
+    static func isPresentation(_ c: Composition) -> Bool {
+        if c.edge.statePath.hasPrefix("$") { return true }
+        guard let field = c.stateField else { return false }
+        return field.attributes.contains("Presents") || field.attributes.contains("PresentationState")
+            || field.type.hasPrefix("PresentationState<")
+    }
+
+    private func removal(of feature: Feature, leaf: Feature? = nil, depth: Int) -> Removal? {
+        let leaf = leaf ?? feature
         for (parent, c) in parents(of: feature.qualifiedName) {
-            if c.edge.operation == "ifLet" { return .presented(parent: parent.name) }
+            // A presentation (`.ifLet(\.$sheet, …)` over `@Presents`): dismissal sets the state to nil. A plain optional's
+            // `.ifLet(\.child, …)` is not one: the parent decides when to nil it, often in answer to the child.
+            if c.edge.operation == "ifLet", Self.isPresentation(c), isDismissed(leaf, at: c.edge.stateField ?? "", by: parent) {
+                return .presented(parent: parent.name)
+            }
             if c.edge.operation == "forEach", let field = c.stateField, ASCIISearch.contains(field.type, "StackState") {
                 return .stacked(parent: parent.name)
             }
@@ -179,7 +204,7 @@ extension FeatureIndex {
         guard depth < 4, isEnumCasePayload(feature),
               let holder = features.first(where: { f in
                   f.enumCases.contains { $0.payload == feature.name || $0.payload == feature.qualifiedName } }) else { return nil }
-        if let outer = removal(of: holder, depth: depth + 1) { return outer }
+        if let outer = removal(of: holder, leaf: leaf, depth: depth + 1) { return outer }
         // A one-case enum never switches.
         return holder.enumCases.count > 1 ? .caseSwitched(enum: holder.name) : nil
     }

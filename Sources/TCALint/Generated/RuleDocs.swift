@@ -14480,10 +14480,13 @@ struct CounterView: View {
 
 Reports a `send` in a view's `.onDisappear { … }` (also `perform:`, `viewStore.send`, a `@ViewAction`'s `send`)
 when the view holds the store of one feature and that feature's state can be removed while the view is on
-screen: a parent's `.ifLet` presents it (a sheet, cover, popover or navigation destination, directly or as a
-case of an `@Reducer enum` of destinations), a parent's `.forEach` over a `StackState` pushes it (directly or as
+screen: a parent's `.ifLet` over presentation state (`@Presents`, `\.$field`) presents it (a sheet, cover,
+popover or navigation destination, directly or as a case of an `@Reducer enum` of destinations), a parent's `.forEach` over a `StackState` pushes it (directly or as
 a case of an `@Reducer enum` of path elements), or it is a case of an `@Reducer enum` that switches to
-another case. Reported at the call (`store.send`). A send inside the content of a presentation the view itself shows
+another case. A presented feature counts only when something dismisses it: a view of the parent shows it
+with a SwiftUI presentation the user can close (`.sheet(item: $store.scope(state: \.detail, …))`,
+`.fullScreenCover(store:)`, `.popover`, `.navigationDestination`), the parent sets the field to `nil`, or the
+feature calls its `@Dependency(\.dismiss)`. Reported at the call (`store.send`). A send inside the content of a presentation the view itself shows
 (`.sheet { … }`, `.navigationDestination { … }`, `NavigationLink { … }`) is left alone: that content disappears
 while the feature stays.
 
@@ -14541,6 +14544,17 @@ struct DetailView: View {
     Text("Message")
       .onDisappear {
         ↓store.send(.onDisappear)
+      }
+  }
+}
+
+struct InboxView: View {
+  @Bindable var store: StoreOf<Inbox>
+
+  var body: some View {
+    List {}
+      .sheet(item: $store.scope(state: \.detail, action: \.detail)) { store in
+        DetailView(store: store)
       }
   }
 }
@@ -14696,6 +14710,17 @@ struct EditContactView: View {
       }
   }
 }
+
+struct ContactsView: View {
+  @Bindable var store: StoreOf<Contacts>
+
+  var body: some View {
+    List {}
+      .sheet(item: $store.scope(state: \.destination?.edit, action: \.destination.edit)) { store in
+        EditContactView(store: store)
+      }
+  }
+}
 ```
 
 Reported as:
@@ -14833,6 +14858,17 @@ struct PlayerView: View {
       .onDisappear { ↓send(.disappeared) }
   }
 }
+
+struct LibraryView: View {
+  @Bindable var store: StoreOf<Library>
+
+  var body: some View {
+    List {}
+      .fullScreenCover(item: $store.scope(state: \.player, action: \.player)) { store in
+        PlayerView(store: store)
+      }
+  }
+}
 ```
 
 Reported as:
@@ -14880,6 +14916,17 @@ struct EmergencyView: View {
     }
   }
 }
+
+struct MeetingDetailView: View {
+  let store: StoreOf<MeetingDetail>
+
+  var body: some View {
+    Text("Meeting")
+      .fullScreenCover(store: store.scope(state: \.$emergency, action: { .emergency($0) })) { store in
+        EmergencyView(store: store)
+      }
+  }
+}
 ```
 
 Reported as:
@@ -14915,8 +14962,18 @@ struct Home {
 struct StartTest {
   @ObservableState
   struct State { var isAnimating = false }
-  enum Action { case stopAnimation }
-  var body: some ReducerOf<Self> { EmptyReducer() }
+  enum Action { case closeTapped, stopAnimation }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { _, action in
+      switch action {
+      case .closeTapped:
+        return .run { _ in await self.dismiss() }
+      case .stopAnimation:
+        return .none
+      }
+    }
+  }
 }
 
 struct StartTestView: View {
@@ -15189,6 +15246,119 @@ struct OnboardingView: View {
 }
 ```
 
+A plain optional child (`.ifLet(\.detail, …)` without `@Presents`): the parent decides when its state goes
+away, often in answer to this very action, so the state may still be there:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Home {
+  @ObservableState
+  struct State {
+    var detail: GoalDetail.State?
+  }
+
+  enum Action {
+    case detail(GoalDetail.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .detail(.onDisappear):
+        state.detail = nil
+        return .none
+      case .detail:
+        return .none
+      }
+    }
+    .ifLet(\.detail, action: \.detail) {
+      GoalDetail()
+    }
+  }
+}
+
+@Reducer
+struct GoalDetail {
+  @ObservableState
+  struct State {}
+  enum Action { case onDisappear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct GoalDetailView: View {
+  let store: StoreOf<GoalDetail>
+
+  var body: some View {
+    Text("Goal")
+      .onDisappear { store.send(.onDisappear) }
+  }
+}
+```
+
+A presented feature nothing dismisses (shown inline with `IfLetStore`, never set to `nil`, no
+`dismiss()`): its state stays while its view is on screen:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Home {
+  struct State: Equatable {
+    @PresentationState var dailyTests: DailyTests.State?
+  }
+
+  enum Action: Equatable {
+    case dailyTests(PresentationAction<DailyTests.Action>)
+    case loaded
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .loaded:
+        state.dailyTests = DailyTests.State()
+        return .none
+      case .dailyTests:
+        return .none
+      }
+    }
+    .ifLet(\.$dailyTests, action: /Action.dailyTests) {
+      DailyTests()
+    }
+  }
+}
+
+@Reducer
+struct DailyTests {
+  struct State: Equatable {}
+  enum Action: Equatable { case onDisappear }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct DailyTestsView: View {
+  let store: StoreOf<DailyTests>
+
+  var body: some View {
+    Text("Today")
+      .onDisappear { store.send(.onDisappear) }
+  }
+}
+
+struct HomeView: View {
+  let store: StoreOf<Home>
+
+  var body: some View {
+    IfLetStore(store.scope(state: \.$dailyTests, action: { .dailyTests($0) })) { store in
+      DailyTestsView(store: store)
+    }
+  }
+}
+```
+
 A send from `.onAppear`, and an `.onDisappear` that sends nothing to the store:
 
 ```swift
@@ -15241,6 +15411,13 @@ struct DetailView: View {
 - A view shown inside another feature's view (a subview given a scoped store) disappears with the
   feature it belongs to, so it is reported like the feature's own view.
 - A send that depends on a condition is reported too: the message says what happens when it runs.
+- A plain optional child (`var child: Child.State?` with `.ifLet(\.child, …)`) is not reported, although
+  its state can go away before its view too: whether it does depends on when the parent sets it to `nil`,
+  which apps often do in answer to the child's `.onDisappear` itself.
+- Judged blind on 71 public TCA apps (`review/judged.tsv`, 2026-12-06): a first version also took plain
+  optional `ifLet`s for presentations and counted presentations nothing dismisses; it gave 8 true of 15, and
+  the 7 false were plain optionals (5: never set to `nil`, or set to `nil` in answer to the `.onDisappear`
+  action itself) and presentations shown inline that nothing ever dismisses (2), which this version leaves alone. It reports the 8.
 
 """#,
         "side_effect_in_reducer": #"""

@@ -2,7 +2,8 @@ import XCTest
 @testable import TCALint
 
 /// The actions a view sends its store from `.onDisappear` (`StoreBindingReader` → `FileWideFacts.disappearSends`)
-/// and how a feature's state can go away under its views (`FeatureIndex.removal(of:)`).
+/// and how a feature's state can go away under its views (`FeatureIndex.removal(of:)`, which asks whether a view
+/// presents a field: `FileWideFacts.presentedFields`).
 final class DisappearSendsTests: XCTestCase {
     func facts(_ source: String, path: String = "F.swift") -> FileFacts {
         ProjectIndexer.facts(path: path, bytes: Array(source.utf8))
@@ -63,6 +64,25 @@ final class DisappearSendsTests: XCTestCase {
             """), [])
     }
 
+    func testPresentationModifiersOverAFeaturesFieldAreRead() {
+        let f = facts("""
+            struct A: View {
+              @Bindable var store: StoreOf<Parent>
+              var body: some View {
+                List {}
+                  .sheet(item: $store.scope(state: \\.destination?.edit, action: \\.destination.edit)) { _ in }
+                  .fullScreenCover(store: self.store.scope(state: \\.$cover, action: { .cover($0) })) { _ in }
+                  .popover(item: $store.scope(state: \\.popover, action: \\.popover)) { _ in }
+                  .navigationDestination(item: $store.scope(state: \\.detail, action: \\.detail)) { _ in }
+                  .sheet(isPresented: $store.isShowingHelp) { }
+                  .alert($store.scope(state: \\.alert, action: \\.alert))
+              }
+            }
+            """)
+        XCTAssertEqual(f.file.presentedFields.map { "\($0.feature).\($0.field) \($0.location.line)" },
+                       ["Parent.destination 5", "Parent.cover 6", "Parent.popover 7", "Parent.detail 8"])
+    }
+
     static let features = """
         @Reducer
         struct Parent {
@@ -72,6 +92,8 @@ final class DisappearSendsTests: XCTestCase {
             var path = StackState<Pushed.State>()
             var rows: IdentifiedArrayOf<Row.State> = []
             var tab = Tab.State()
+            var inline: Inline.State?
+            @Presents var shownInline: Shown.State?
             @Presents var destination: Destination.State?
           }
           enum Action {
@@ -79,6 +101,8 @@ final class DisappearSendsTests: XCTestCase {
             case path(StackActionOf<Pushed>)
             case rows(IdentifiedActionOf<Row>)
             case tab(Tab.Action)
+            case inline(Inline.Action)
+            case shownInline(PresentationAction<Shown.Action>)
             case destination(PresentationAction<Destination.Action>)
           }
           @Reducer
@@ -87,11 +111,16 @@ final class DisappearSendsTests: XCTestCase {
           }
           var body: some ReducerOf<Self> {
             Scope(state: \\.tab, action: \\.tab) { Tab() }
-            Reduce { _, _ in .none }
+            Reduce { state, _ in
+              state.destination = nil
+              return .none
+            }
               .ifLet(\\.$sheet, action: \\.sheet) { Sheet() }
               .forEach(\\.path, action: \\.path) { Pushed() }
               .forEach(\\.rows, action: \\.rows) { Row() }
               .ifLet(\\.$destination, action: \\.destination)
+              .ifLet(\\.inline, action: \\.inline) { Inline() }
+              .ifLet(\\.$shownInline, action: \\.shownInline) { Shown() }
           }
         }
         @Reducer
@@ -102,6 +131,12 @@ final class DisappearSendsTests: XCTestCase {
         @Reducer struct Sheet { var body: some ReducerOf<Self> { EmptyReducer() } }
         @Reducer struct Pushed { var body: some ReducerOf<Self> { EmptyReducer() } }
         @Reducer struct Row { var body: some ReducerOf<Self> { EmptyReducer() } }
+        struct ParentView: View {
+          @Bindable var store: StoreOf<Parent>
+          var body: some View { Text("").sheet(item: $store.scope(state: \\.sheet, action: \\.sheet)) { _ in } }
+        }
+        @Reducer struct Shown { var body: some ReducerOf<Self> { EmptyReducer() } }
+        @Reducer struct Inline { var body: some ReducerOf<Self> { EmptyReducer() } }
         @Reducer struct Tab { var body: some ReducerOf<Self> { EmptyReducer() } }
         @Reducer struct Edit { var body: some ReducerOf<Self> { EmptyReducer() } }
         @Reducer struct Login { var body: some ReducerOf<Self> { EmptyReducer() } }
@@ -118,8 +153,12 @@ final class DisappearSendsTests: XCTestCase {
         XCTAssertEqual(try removal("Pushed"), .stacked(parent: "Parent"))
         XCTAssertEqual(try removal("Edit"), .presented(parent: "Parent"))
         XCTAssertEqual(try removal("Login"), .caseSwitched(enum: "Root"))
-        // A row of an identified array, a Scope child and the root stay while their views do.
+        // A row of an identified array, a plain optional's ifLet, a Scope child and the root stay while their views do.
         XCTAssertNil(try removal("Row"))
+        XCTAssertNil(try removal("Inline"))
+        // Presented, but nothing dismisses it: no view presents the field, the parent never clears it, the child
+        // never calls dismiss (a feature shown inline with IfLetStore).
+        XCTAssertNil(try removal("Shown"))
         XCTAssertNil(try removal("Tab"))
         XCTAssertNil(try removal("Parent"))
     }
