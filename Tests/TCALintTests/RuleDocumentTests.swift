@@ -102,8 +102,11 @@ final class RuleDocumentTests: XCTestCase {
             }
             // All default rules run, as for a user (a disable comment needs the rule it names), plus this
             // one when it is opt-in, through the driver's prefilter; only this rule's findings are compared.
-            let linter = Self.linter(enabling: rule)
+            let ruleLinter = Self.linter(enabling: rule)
             for block in doc.swiftBlocks {
+                var linter = ruleLinter
+                linter.deploymentTarget = block.deploymentTarget
+                linter.detectsDeploymentTarget = false
                 let (code, expected) = ArrowMarkers.strip(block.code)
                 // Every block is linted as a file of its own, named as a user would name it (messages may name it).
                 let file = SourceFile(path: "Example.swift", bytes: Array(code.utf8))

@@ -35,6 +35,9 @@ public final class AnalyzedFile {
     /// The TCA version the project builds with (or the one `--target-tca` asks about), when known: set by the
     /// `Linter` that checks the file. Deprecation rules read it.
     public internal(set) var tcaVersion: TCAVersion?
+    /// The deployment target below Observation (iOS 17, macOS 14) that the nearest build description above the file
+    /// names, read on first use; nil when none is known or it is new enough. A `Linter` given a target sets it.
+    public internal(set) lazy var deploymentTarget: DeploymentTarget? = DeploymentTarget.needingPerception(forFile: path)
 
     public init(facts: FileFacts, project: FeatureIndex, syntax: FileSyntax? = nil) {
         self.path = facts.path

@@ -12,6 +12,10 @@ public struct Linter {
     /// version the project's `Package.resolved` or manifest names (`TCAVersionDetector`); nil when unknown. A
     /// deprecation rule whose API was deprecated in a later version stays silent.
     public var tcaVersion: TCAVersion?
+    /// A deployment target every file is built for, instead of the one its nearest build description names.
+    public var deploymentTarget: DeploymentTarget?
+    /// Whether a file without `deploymentTarget` has its own read from the build descriptions above it (false: none).
+    public var detectsDeploymentTarget = true
 
     public init(rules: [any Rule.Type] = RuleRegistry.defaultEnabled, severities: [String: Severity] = [:],
                 isRuleExcluded: @escaping (String, String) -> Bool = { _, _ in false }) {
@@ -42,6 +46,7 @@ public struct Linter {
         var result: [Finding] = []
         var enabled = Set<String>()
         file.tcaVersion = tcaVersion
+        if let deploymentTarget { file.deploymentTarget = deploymentTarget } else if !detectsDeploymentTarget { file.deploymentTarget = nil }
         for ruleType in rules {
             let id = ruleType.description.id
             if isRuleExcluded(file.path, id) { continue }

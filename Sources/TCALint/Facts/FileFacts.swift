@@ -86,6 +86,9 @@ public struct FileWideFacts: Sendable {
     /// Presentation modifiers of this file's views over a feature's state (`.sheet(item: $store.scope(state:
     /// \.child, …))`, `.fullScreenCover(store: store.scope(state: \.$child, …))`): the user can dismiss what they show.
     public var presentedFields: [PresentedFieldFacts] = []
+    /// Views of this file whose `body` has no `WithPerceptionTracking` and reads its store's state where the body
+    /// evaluates it (`Text(store.title)`): the first read of each member, per view (`PerceptionReader`).
+    public var untrackedReads: [UntrackedReadFacts] = []
     /// Views of this file that send their store an action from `.onDisappear { … }` (outside a presentation's content),
     /// one per send and feature.
     public var disappearSends: [DisappearSendFacts] = []
@@ -261,6 +264,16 @@ public struct PresentedFieldFacts: Sendable, Equatable {
     /// The field, without `$` (`child`).
     public var field: String
     public var location: FactLocation
+}
+
+/// A view's `body` reading its store's state without `WithPerceptionTracking`.
+public struct UntrackedReadFacts: Sendable, Equatable {
+    /// The view type (`ProfileView`); its store's feature is in `storesByType`.
+    public var view: String
+    /// The member read (`title` in `store.title`).
+    public var member: String
+    /// The first token of the read (`store`, or `self`).
+    public var anchor: Anchor
 }
 
 /// A view sending its feature an action when it disappears (`.onDisappear { store.send(.onDisappear) }`).

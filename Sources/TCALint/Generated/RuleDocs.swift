@@ -8812,6 +8812,533 @@ final class FlowTests: XCTestCase {
   body that the model does not attribute to the same type) is not seen.
 
 """#,
+        "missing_perception_tracking": #"""
+## What it does
+
+Reports a SwiftUI view whose store belongs to a feature with `@ObservableState` state when its `body` reads
+that state (`Text(store.title)`, `if store.isLoading`, `ForEach(store.rows)`) and has no
+`WithPerceptionTracking` anywhere, in code built for an OS older than Swift's Observation: iOS 16, macOS 13,
+tvOS 16, watchOS 9 or earlier. The deployment target comes from the nearest build description above the file
+that compiles it: a `Package.swift` (`platforms: [.iOS(.v16)]`, for the files under `Sources/` or a target's
+`path:`), an Xcode project (`IPHONEOS_DEPLOYMENT_TARGET` in `project.pbxproj`, when every target of the project
+is older) or a Tuist `Project.swift`. Reported at the first such read of each view.
+
+Reads in closures the body does not run itself (a `Button`'s action, `.task`, `.onAppear`) and `$store`
+bindings, `store.send` and `store.scope` are not reads of state; a field marked `@ObservationStateIgnored` is
+not observed on any OS.
+
+## Why is this bad
+
+On iOS 17 and later, TCA's observation uses Swift's Observation and a view tracks the state it reads. Before
+that, TCA uses the [Perception](https://github.com/pointfreeco/swift-perception) back-port, which tracks a read
+only inside `WithPerceptionTracking`. TCA's
+[migration guide to 1.7](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.7)
+says that when targeting older platforms "you must wrap your view's body in `WithPerceptionTracking`". Without
+it the view does not re-render when the value changes on those devices, and Perception reports "Perceptible
+state was accessed but is not being tracked." Testing on an iOS 17 simulator hides the bug.
+
+## Example
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Profile {
+  @ObservableState
+  struct State {
+    var name = ""
+  }
+  enum Action { case editTapped }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct ProfileView: View {
+  let store: StoreOf<Profile>
+
+  var body: some View {
+    VStack {
+      Text(↓store.name)
+      Button("Edit") { store.send(.editTapped) }
+    }
+  }
+}
+```
+
+Reported as:
+
+> ProfileView reads store.name in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Profile's @ObservableState is tracked only inside WithPerceptionTracking, so ProfileView does not update when name changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+
+## Use instead
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Profile {
+  @ObservableState
+  struct State {
+    var name = ""
+  }
+  enum Action { case editTapped }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct ProfileView: View {
+  let store: StoreOf<Profile>
+
+  var body: some View {
+    WithPerceptionTracking {
+      VStack {
+        Text(store.name)
+        Button("Edit") { store.send(.editTapped) }
+      }
+    }
+  }
+}
+```
+
+## Triggering examples
+
+A condition of the body:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Feed {
+  @ObservableState
+  struct State {
+    var isLoading = false
+  }
+  enum Action { case refresh }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct FeedView: View {
+  let store: StoreOf<Feed>
+
+  var body: some View {
+    if ↓store.isLoading {
+      ProgressView()
+    } else {
+      Text("Done")
+    }
+  }
+}
+```
+
+Reported as:
+
+> FeedView reads store.isLoading in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Feed's @ObservableState is tracked only inside WithPerceptionTracking, so FeedView does not update when isLoading changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+
+A `ForEach` over the store's rows, through `self.store`:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Journal {
+  @ObservableState
+  struct State {
+    var entries: [String] = []
+  }
+  enum Action { case add }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct JournalView: View {
+  let store: StoreOf<Journal>
+
+  var body: some View {
+    List {
+      ForEach(↓self.store.entries, id: \.self) { entry in
+        Text(entry)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> JournalView reads store.entries in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Journal's @ObservableState is tracked only inside WithPerceptionTracking, so JournalView does not update when entries changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+
+A `@Bindable` store whose bindings are fine but whose label reads state:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Settings {
+  @ObservableState
+  struct State {
+    var isOn = false
+    var title = "Notifications"
+  }
+  enum Action: BindableAction { case binding(BindingAction<State>) }
+  var body: some ReducerOf<Self> { BindingReducer() }
+}
+
+struct SettingsView: View {
+  @Bindable var store: StoreOf<Settings>
+
+  var body: some View {
+    Form {
+      Toggle(↓store.title, isOn: $store.isOn)
+    }
+  }
+}
+```
+
+Reported as:
+
+> SettingsView reads store.title in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Settings's @ObservableState is tracked only inside WithPerceptionTracking, so SettingsView does not update when title changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+
+A `Button`'s label, which the body builds (its action it does not run):
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Counter {
+  @ObservableState
+  struct State {
+    var count = 0
+  }
+  enum Action { case incrementTapped }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    Button {
+      store.send(.incrementTapped)
+    } label: {
+      Text(↓store.count.description)
+    }
+  }
+}
+```
+
+Reported as:
+
+> CounterView reads store.count in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Counter's @ObservableState is tracked only inside WithPerceptionTracking, so CounterView does not update when count changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+
+A modifier's argument:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Canvas {
+  @ObservableState
+  struct State {
+    var color = Color.red
+  }
+  enum Action { case tapped }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct CanvasView: View {
+  let store: StoreOf<Canvas>
+
+  var body: some View {
+    Circle()
+      .fill(↓store.color)
+      .onTapGesture { store.send(.tapped) }
+  }
+}
+```
+
+Reported as:
+
+> CanvasView reads store.color in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Canvas's @ObservableState is tracked only inside WithPerceptionTracking, so CanvasView does not update when color changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+
+A value switched on in the body:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Home {
+  enum Tab { case feed, profile }
+
+  @ObservableState
+  struct State {
+    var tab = Tab.feed
+  }
+  enum Action { case select(Tab) }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct HomeView: View {
+  let store: StoreOf<Home>
+
+  var body: some View {
+    switch ↓store.tab {
+    case .feed: Text("Feed")
+    case .profile: Text("Profile")
+    }
+  }
+}
+```
+
+Reported as:
+
+> HomeView reads store.tab in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Home's @ObservableState is tracked only inside WithPerceptionTracking, so HomeView does not update when tab changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+
+A child view: a parent's `WithPerceptionTracking` does not cover the child's own `body`:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Panel {
+  @ObservableState
+  struct State {
+    var references: [String] = []
+  }
+  enum Action { case open }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct PanelView: View {
+  let store: StoreOf<Panel>
+
+  var body: some View {
+    WithPerceptionTracking {
+      ReferencesButton(store: store)
+    }
+  }
+}
+
+struct ReferencesButton: View {
+  let store: StoreOf<Panel>
+
+  var body: some View {
+    Text(↓store.references.joined(separator: ", "))
+  }
+}
+```
+
+Reported as:
+
+> ReferencesButton reads store.references in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Panel's @ObservableState is tracked only inside WithPerceptionTracking, so ReferencesButton does not update when references changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+
+## Non-triggering examples
+
+Built for iOS 17 or later (no deployment target below Observation is known):
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Profile {
+  @ObservableState
+  struct State {
+    var name = ""
+  }
+  enum Action { case editTapped }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct ProfileView: View {
+  let store: StoreOf<Profile>
+
+  var body: some View {
+    Text(store.name)
+  }
+}
+```
+
+State without `@ObservableState`, read through a `ViewStore`:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+struct Legacy: Reducer {
+  struct State: Equatable {
+    var name = ""
+  }
+  enum Action { case tapped }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct LegacyView: View {
+  let store: StoreOf<Legacy>
+
+  var body: some View {
+    WithViewStore(store, observe: { $0 }) { viewStore in
+      Text(viewStore.name)
+    }
+  }
+}
+```
+
+Reads only in closures the body does not run: a button's action, `.task`:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Player {
+  @ObservableState
+  struct State {
+    var trackID = 0
+  }
+  enum Action { case play(Int) }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct PlayerView: View {
+  let store: StoreOf<Player>
+
+  var body: some View {
+    Button("Play") {
+      store.send(.play(store.trackID))
+    }
+    .task { print(store.trackID) }
+  }
+}
+```
+
+A field marked `@ObservationStateIgnored`, observed on no OS:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Editor {
+  @ObservableState
+  struct State {
+    @ObservationStateIgnored var controller = TextController()
+  }
+  enum Action { case save }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct EditorView: View {
+  let store: StoreOf<Editor>
+
+  var body: some View {
+    TextEditorView(controller: store.controller)
+  }
+}
+```
+
+A view only for iOS 17 and later:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Widgets {
+  @ObservableState
+  struct State {
+    var count = 0
+  }
+  enum Action { case add }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+@available(iOS 17, *)
+struct WidgetsView: View {
+  let store: StoreOf<Widgets>
+
+  var body: some View {
+    Text("\(store.count)")
+  }
+}
+```
+
+Only bindings, sends and scopes, no read of state:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Search {
+  @ObservableState
+  struct State {
+    var query = ""
+    var results = Results.State()
+  }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+    case results(Results.Action)
+  }
+  var body: some ReducerOf<Self> { BindingReducer() }
+}
+
+struct SearchView: View {
+  @Bindable var store: StoreOf<Search>
+
+  var body: some View {
+    VStack {
+      TextField("Search", text: $store.query)
+      ResultsView(store: store.scope(state: \.results, action: \.results))
+    }
+  }
+}
+```
+
+A view holding two features' stores: which one a read goes to is not read:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Profile {
+  @ObservableState
+  struct State {
+    var name = ""
+  }
+  enum Action { case editTapped }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct ProfileView: View {
+  let store: StoreOf<Profile>
+  let badges: StoreOf<Badges>
+
+  var body: some View {
+    Text(store.name)
+  }
+}
+```
+
+## Limits
+
+- Only a `body` with no `WithPerceptionTracking` at all is read. A body that wraps its content but reads state
+  in an escaping closure of its own (a `GeometryReader`, a lazy stack's rows, a sheet's content), which
+  Perception also needs wrapped, is not reported.
+- A read inside a string interpolation (`Text("\(store.count)")`) is not seen.
+- A view shown only behind `if #available(iOS 17, *)` in another view is reported; mark the view itself
+  `@available(iOS 17, *)` to say so.
+- An Xcode project whose targets differ (an iOS 16 app and an iOS 17 widget) gives no target: which one
+  builds the file is not read. A `Package.swift` counts for the files under `Sources/` and its targets' `path:`.
+- Judged blind on 71 public TCA apps (`review/judged.tsv`, 2026-12-06): 6 of 7 true; the false one read a
+  field marked `@ObservationStateIgnored`, no longer reported.
+
+"""#,
         "on_change_misses_binding": #"""
 ## What it does
 

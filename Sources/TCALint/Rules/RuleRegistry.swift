@@ -39,6 +39,7 @@ public enum RuleRegistry {
         SendAfterDismissRule.self,
         StackWithoutForEachRule.self,
         SendOnDisappearRule.self,
+        MissingPerceptionTrackingRule.self,
         SuperfluousDisableRule.self,
     ]
 

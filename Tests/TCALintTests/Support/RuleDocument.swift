@@ -1,4 +1,5 @@
 import Foundation
+@testable import TCALint
 
 /// A parsed `rules/<rule_id>.md`. The format is fixed (see rules/README.md) because tests execute it.
 /// The document holds prose and examples only: the rule's id, name, severity, fix availability and
@@ -25,6 +26,9 @@ struct RuleDocument {
         var code: String
         /// The `> …` lines right after the block: the messages of its findings, in position order.
         var messages: [String] = []
+        /// ```swift ios16: the block is built for iOS 16 (as if its package said `platforms: [.iOS(.v16)]`), for
+        /// rules that depend on the deployment target.
+        var deploymentTarget: DeploymentTarget? = nil
     }
 
     /// Section titles in the order they appear.
@@ -73,6 +77,10 @@ struct RuleDocument {
                 let block = CodeBlock(section: currentSection, fenceLine: fenceLine, code: body.joined(separator: "\n") + "\n")
                 if language == "swift" {
                     blocks.append(block)
+                } else if language == "swift ios16" {
+                    var built = block
+                    built.deploymentTarget = DeploymentTarget(platform: "iOS", major: 16, minor: 0, source: "rule document")
+                    blocks.append(built)
                 } else if language == "swift fix-before" {
                     if pendingBefore != nil { problems.append("line \(fenceLine): fix-before without a fix-after before it") }
                     pendingBefore = block
