@@ -9,7 +9,7 @@ public struct MissingPerceptionTrackingRule: Rule {
         name: "Missing Perception Tracking",
         summary: "A view reads an `@ObservableState` store in `body` without `WithPerceptionTracking` while the app deploys before iOS 17: the view does not update",
         defaultSeverity: .warning,
-        prefilterNeedles: ["store"]
+        prefilterNeedles: ["StoreOf<", "Store<"]
     )
 
     public init() {}
