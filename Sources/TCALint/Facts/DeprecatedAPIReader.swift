@@ -1,7 +1,8 @@
 /// Uses of TCA APIs that a release deprecated, found once per file for every deprecation rule and for
 /// `tca-lint migrate`: the renamed types of TCA 1.0 (`EffectTask`, `ReducerProtocol`, `ReducerProtocolOf`),
 /// `Effect.fireAndForget`, `TaskResult` (1.4), the views observation replaced in 1.7 (`WithViewStore`, `ViewStore`…),
-/// and what 1.25 hard-deprecated: `Store.withState`, `Effect.debounce(id:…)`, `Effect.throttle(id:…)`.
+/// and what 1.25 hard-deprecated: `Store.withState`, `Effect.debounce(id:…)`, `Effect.throttle(id:…)`,
+/// `Effect.animation(_:)`, `Effect.transaction(_:)`, `Effect.send(_:animation:)`.
 /// Tokens, not text: comments and strings never match.
 struct DeprecatedAPIReader {
     let extractor: FactsExtractor
@@ -22,6 +23,9 @@ struct DeprecatedAPIReader {
         case .withState: return "withState"
         case .debounce: return "debounce"
         case .throttle: return "throttle"
+        case .effectAnimation: return "animation"
+        case .effectTransaction: return "transaction"
+        case .effectSendAnimation: return "send"
         default: return api.rawValue
         }
     }
@@ -70,6 +74,15 @@ struct DeprecatedAPIReader {
                     && code.isPunct(i + 1, .lparen) && code.is(i + 2, "id") && code.isPunct(i + 3, .colon) {
             // TCA's effect operators take a cancellation `id:` first; Combine's `debounce(for:scheduler:)` does not.
             api = code.is(i, "debounce") ? .debounce : .throttle
+        } else if (code.is(i, "animation") || code.is(i, "transaction")) && code.isDot(i - 1) && code.isPunct(i + 1, .lparen)
+                    && isOnEffect(dot: i - 1) {
+            api = code.is(i, "animation") ? .effectAnimation : .effectTransaction
+        } else if code.is(i, "send") && code.isDot(i - 1) && code.isPunct(i + 1, .lparen) && isEffectMember(dot: i - 1)
+                    && !(code.isPunct(i - 2, .colon) && code.is(i - 3, "action")) && hasLabel("animation", inCallAt: i + 1) {
+            // The static `Effect.send(_:animation:)` (`return .send(.x, animation: .default)`), not a store's
+            // `store.send(_:animation:)` nor the `send` of a `.run`, which have a receiver or none, nor a button's
+            // `ButtonState(action: .send(.x, animation: …))`, which is `ButtonStateAction.send`.
+            api = .effectSendAnimation
         } else {
             return nil
         }
@@ -98,6 +111,44 @@ struct DeprecatedAPIReader {
         default:
             return false
         }
+    }
+
+    /// The call whose `(` is at `open` has an argument labelled `label` at its own level.
+    func hasLabel(_ label: StaticString, inCallAt open: Int) -> Bool {
+        guard let close = code.partnerOf(open), close > open else { return false }
+        var k = open + 1
+        while k < close {
+            if code.is(k, label), code.isPunct(k + 1, .colon), code.isPunct(k - 1, .comma) { return true }
+            k = code.skipGroup(k, limit: close)
+        }
+        return false
+    }
+
+    /// Effects' own factories and operators: a chain that starts with one of them (`.send(.x)`, `Effect.run { … }`,
+    /// `.merge(…).cancellable(id: …)`) builds an effect.
+    static let effectChainHeads: Set<String> = ["send", "run", "merge", "concatenate", "publisher", "none", "cancel", "task",
+                                                "fireAndForget", "future"]
+
+    /// The `.` at `dot` follows an effect built in the same expression: walking back over calls, closures and members
+    /// reaches an effect factory written as an implicit member (`return .send(.x)…`) or on an effect type
+    /// (`Effect.run { … }…`). A view's `.animation(…)` starts from a view, a binding's from `$value`.
+    func isOnEffect(dot: Int) -> Bool {
+        var k = dot - 1
+        var steps = 0
+        var head: Int?
+        while k >= 0, steps < 64 {
+            steps += 1
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbrace), let open = code.partnerOf(k), open < k {
+                k = open - 1
+                continue
+            }
+            guard code.kind(k) == .identifier || code.kind(k) == .keyword, code.isDot(k - 1) else { break }
+            head = k
+            k -= 2
+        }
+        guard let head, Self.effectChainHeads.contains(code.text(head)) else { return false }
+        // `.send` as an implicit member, or `Effect.send` / `EffectOf<F>.send`.
+        return isEffectMember(dot: head - 1)
     }
 
     /// `.fireAndForget { … }` / `.fireAndForget(priority: p) { … }` at `fireAndForget` (i): the closure's braces,

@@ -178,6 +178,9 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
         case withState = "Store.withState"
         case debounce = "Effect.debounce"
         case throttle = "Effect.throttle"
+        case effectAnimation = "Effect.animation"
+        case effectTransaction = "Effect.transaction"
+        case effectSendAnimation = "Effect.send(_:animation:)"
 
         /// The views and view stores of TCA before observation.
         public var isPreObservationView: Bool {
@@ -185,7 +188,7 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
             case .withViewStore, .viewStore, .viewStoreOf, .ifLetStore, .forEachStore, .switchStore, .navigationStackStore,
                  .bindingState: return true
             case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget, .taskResult, .withState, .debounce,
-                 .throttle: return false
+                 .throttle, .effectAnimation, .effectTransaction, .effectSendAnimation: return false
             }
         }
     }

@@ -5909,6 +5909,514 @@ struct Search {
   FeatureAction<Self> }`). An enum declared in another module is not seen.
 
 """#,
+        "legacy_effect_animation": #"""
+## What it does
+
+Reports TCA's effect operators `Effect.animation(_:)` and `Effect.transaction(_:)`, chained on an effect
+(`return .send(.loaded).animation()`, `return .run { … }.animation(.default)`), and the static
+`Effect.send(_:animation:)` built on them (`return .send(.loaded, animation: .default)`). A deprecation rule: silent in a
+project whose TCA is older than 1.25 (the version comes from `Package.resolved`, `tca_version:` or
+`--target-tca`; see *Upgrading TCA* in the README), reported when nothing names a version.
+
+Only a call whose receiver is an effect counts: the chain before `.animation(` is followed back to an effect's
+factory (`.send`, `.run`, `.merge`, `.concatenate`, `.publisher`, written as an implicit member or on `Effect`).
+A `send(_:animation:)` counts only as an implicit member or on `Effect`: a store's `store.send(.x, animation:)`, the
+`send` of a `.run` and a button's `ButtonState(action: .send(.x, animation: …))` are other APIs, not deprecated.
+SwiftUI's `View.animation(_:value:)`, `Binding.animation(_:)` and `withAnimation` are never reported; nor are
+comments and strings, or a project that declares `Effect` itself (TCA, a course's copy).
+
+## Why is this bad
+
+TCA 1.25 hard-deprecates both operators, with `Effect.debounce` and `Effect.throttle`
+([Migrating to 1.25: Combine/animation-scheduling effects](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.25.md#combineanimation-scheduling-effects)).
+TCA's deprecation message, the same for `Effect.send(_:animation:)`, says what replaces them: "Use
+'send(_:animation:)' from a 'run' effect instead" (and `send(_:transaction:)` for a transaction). The operators wrap the effect's Combine publisher, which TCA 2.0
+drops; sending with an animation says which state change animates.
+
+## Example
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inventory {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return .send(.loaded(["Apples"])).↓animation()
+      case .loaded(let items):
+        state.items = items
+        return .none
+      case .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.animation(_:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Inventory {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return .run { send in
+          await send(.loaded(["Apples"]), animation: .default)
+        }
+      case .loaded(let items):
+        state.items = items
+        return .none
+      case .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+## Triggering examples
+
+A `.run` effect with an animation:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Panel {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return .run { send in
+          await send(.loaded(["Panel"]))
+        }.↓animation(.easeInOut(duration: 0.2))
+      case .loaded, .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.animation(_:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+
+A transaction:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Share {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return .send(.other)
+          .↓transaction(Transaction(animation: nil))
+      case .loaded, .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.transaction(_:)' is deprecated since TCA 1.25; send the action with the transaction instead: 'await send(.action, transaction: transaction)' in a .run effect
+
+On `Effect` written out:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Catalog {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return Effect.send(.other).↓animation(.spring())
+      case .loaded, .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.animation(_:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+
+After a `.merge`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Dashboard {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return .merge(.send(.other), .send(.loaded([]))).↓animation()
+      case .loaded, .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.animation(_:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+
+After a `.cancellable(id:)`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Feed {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  enum CancelID { case load }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return .run { send in
+          await send(.loaded(["Post"]))
+        }
+        .cancellable(id: CancelID.load)
+        .↓animation()
+      case .loaded, .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.animation(_:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+
+Two in one clause:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Game {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return .concatenate(
+          .send(.other).↓animation(),
+          .send(.loaded([])).↓transaction(Transaction())
+        )
+      case .loaded, .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.animation(_:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+> 'Effect.transaction(_:)' is deprecated since TCA 1.25; send the action with the transaction instead: 'await send(.action, transaction: transaction)' in a .run effect
+
+In a helper that returns an effect:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Home {
+  struct State: Equatable { var isOpen = false }
+  enum Action { case open, opened }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .open: return self.open()
+      case .opened:
+        state.isOpen = true
+        return .none
+      }
+    }
+  }
+  func open() -> Effect<Action> {
+    .send(.opened).↓animation()
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.animation(_:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+
+The static `Effect.send(_:animation:)`, implicit or written out:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Swipe {
+  struct State: Equatable { var count = 0 }
+  enum Action { case tapMoveCard, fetchFolders, shared, delegate(Delegate) }
+  enum Delegate { case finished }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .tapMoveCard:
+        return .↓send(.fetchFolders, animation: .default)
+      case .shared:
+        return Effect.↓send(.delegate(.finished), animation: .spring())
+      case .fetchFolders, .delegate:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Effect.send(_:animation:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+> 'Effect.send(_:animation:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+
+## Non-triggering examples
+
+Sending with an animation from a `.run`:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Panel {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return .run { send in
+          await send(.loaded(["Panel"]), animation: .easeInOut(duration: 0.2))
+        }
+      case .loaded, .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+SwiftUI's animations in a view:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct CounterView: View {
+  @Bindable var store: StoreOf<Counter>
+
+  var body: some View {
+    VStack {
+      Text("\(store.count)")
+        .animation(.default, value: store.count)
+      Toggle("On", isOn: $store.isOn.animation())
+      Button("Reset") {
+        withAnimation { store.send(.reset) }
+      }
+      .transaction { $0.animation = nil }
+    }
+  }
+}
+```
+
+An operator of another type:
+
+```swift
+import ComposableArchitecture
+
+func showToast() {
+  Toast.show("Saved").animation(.default)
+  let effect = makeEffect()
+  effect.animation()
+}
+```
+
+A project that declares `Effect` itself (TCA, a course's copy):
+
+```swift
+import SwiftUI
+
+struct Effect<Action> {
+  static func send(_ action: Action) -> Self { Self() }
+  func animation(_ animation: Animation? = .default) -> Self { self }
+}
+
+func load() -> Effect<Int> {
+  .send(1).animation()
+}
+```
+
+In comments and strings:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Notes {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        // return .send(.other).animation()
+        print(".send(.other).animation()")
+        return .none
+      case .loaded, .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+Debouncing, another rule's (`legacy_effect_scheduling`):
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Search {
+  struct State: Equatable { var items: [String] = [] }
+  enum Action { case load, loaded([String]), other }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .load:
+        return .run { send in await send(.other) }
+      case .loaded, .other:
+        return .none
+      }
+    }
+  }
+}
+```
+
+An animation passed to `send` in a view:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ListView: View {
+  let store: StoreOf<Inventory>
+
+  var body: some View {
+    Button("Load") {
+      store.send(.load, animation: .default)
+    }
+  }
+}
+```
+
+A button's `.send(_:animation:)`, which is `ButtonStateAction`'s:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct Welcome {
+  @ObservableState
+  struct State { @Presents var alert: AlertState<Action.Alert>? }
+  enum Action {
+    case alert(PresentationAction<Alert>)
+    case tooYoung
+    enum Alert { case confirmOkay }
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .tooYoung:
+        state.alert = AlertState {
+          TextState("You must be 13")
+        } actions: {
+          ButtonState(action: .send(.confirmOkay, animation: .default)) { TextState("OK") }
+        }
+        return .none
+      case .alert:
+        return .none
+      }
+    }
+    .ifLet(\.$alert, action: \.alert)
+  }
+}
+```
+
+## Limits
+
+- The receiver is read from the expression: an effect held in a variable (`let effect = Effect.send(.x)` then
+  `effect.animation()`) is not seen.
+- No fix: `.send(.x).animation(a)` could become `.send(.x, animation: a)`, but a `.run` needs each `send` inside
+  rewritten, which is left to a person.
+- A project that declares a type named `Effect` itself is left alone: its own `Effect` may be meant (thomvis/Construct's
+  3 `.send(_:animation:)` are not reported for that reason).
+- On 71 public TCA apps (`--target-tca 1.25`): 70 uses in 11 apps (62 `Effect.send(_:animation:)`, 8 `.animation`/
+  `.transaction` operators); a lexical count of `.send(…, animation:)` finds 67 lines, the difference being stores'
+  `store?.send`, Construct's own `Effect`, and multi-line or `Effect.send` calls the lexical pattern misses. Judged
+  blind (`review/judged.tsv`): all 8 operators, and a sample of 15 `send(_:animation:)`.
+
+"""#,
         "legacy_effect_scheduling": #"""
 ## What it does
 

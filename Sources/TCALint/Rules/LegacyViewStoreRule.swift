@@ -45,7 +45,8 @@ public struct LegacyViewStoreRule: DeprecationRule {
             return base + "drop @BindingState: every property of an observable state can be bound ($store.x through '@Bindable var store')"
         case .navigationStackStore:
             return base + "write 'NavigationStack(path: $store.scope(state: \\.path, action: \\.path)) { … } destination: { … }'"
-        case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget, .taskResult, .withState, .debounce, .throttle:
+        case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget, .taskResult, .withState, .debounce, .throttle,
+             .effectAnimation, .effectTransaction, .effectSendAnimation:
             return base
         }
     }

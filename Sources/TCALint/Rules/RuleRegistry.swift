@@ -40,6 +40,7 @@ public enum RuleRegistry {
         StackWithoutForEachRule.self,
         SendOnDisappearRule.self,
         MissingPerceptionTrackingRule.self,
+        LegacyEffectAnimationRule.self,
         SuperfluousDisableRule.self,
     ]
 
