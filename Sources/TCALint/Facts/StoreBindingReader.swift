@@ -53,39 +53,28 @@ struct StoreBindingReader {
                 writes.append((owner, text, i))
             }
         }
-        var result: [BindingWriteFacts] = []
-        for write in writes {
-            var seen = Set<String>()
-            for feature in stores[write.type] ?? [] where seen.insert(feature).inserted {
-                result.append(BindingWriteFacts(feature: feature, view: write.type, written: write.written, location: extractor.location(write.token)))
-            }
-        }
-        var stackFacts: [StackBindingFacts] = []
-        for s in stacks {
-            var seen = Set<String>()
-            for feature in stores[s.type] ?? [] where seen.insert(feature).inserted {
-                stackFacts.append(StackBindingFacts(feature: feature, view: s.type, statePath: s.path, isObservation: s.isObservation,
-                                                    location: extractor.location(s.token)))
-            }
-        }
-        var sends: [DisappearSendFacts] = []
-        for d in disappearing {
-            var seen = Set<String>()
-            for feature in stores[d.type] ?? [] where seen.insert(feature).inserted {
-                sends.append(DisappearSendFacts(feature: feature, view: d.type, action: d.action, anchor: extractor.anchor(d.token)))
-            }
-        }
-        var presented: [PresentedFieldFacts] = []
-        for p in presenting {
-            var seen = Set<String>()
-            for feature in stores[p.type] ?? [] where seen.insert(feature).inserted {
-                presented.append(PresentedFieldFacts(feature: feature, field: p.field, location: extractor.location(p.token)))
-            }
-        }
-        return ViewFacts(writes: result, stacks: stackFacts, disappearSends: sends, presentedFields: presented, stores: stores.mapValues { names in
+        // Each view's features once, in order; every fact is made once per feature of the view that holds it.
+        let features = stores.mapValues { names in
             var seen = Set<String>()
             return names.filter { seen.insert($0).inserted }
-        })
+        }
+        func perFeature<T>(of type: String, _ make: (String) -> T) -> [T] { (features[type] ?? []).map(make) }
+        return ViewFacts(
+            writes: writes.flatMap { w in
+                perFeature(of: w.type) { BindingWriteFacts(feature: $0, view: w.type, written: w.written, location: extractor.location(w.token)) }
+            },
+            stacks: stacks.flatMap { s in
+                perFeature(of: s.type) {
+                    StackBindingFacts(feature: $0, view: s.type, statePath: s.path, isObservation: s.isObservation, location: extractor.location(s.token))
+                }
+            },
+            disappearSends: disappearing.flatMap { d in
+                perFeature(of: d.type) { DisappearSendFacts(feature: $0, view: d.type, action: d.action, anchor: extractor.anchor(d.token)) }
+            },
+            presentedFields: presenting.flatMap { p in
+                perFeature(of: p.type) { PresentedFieldFacts(feature: $0, field: p.field, location: extractor.location(p.token)) }
+            },
+            stores: features)
     }
 
     /// `StoreOf<Feature>` / `ViewStoreOf<Feature>` / `Store<Feature.State, Feature.Action>` /

@@ -16,16 +16,8 @@ public struct LegacyEffectAnimationRule: DeprecationRule {
     public init() {}
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
-        // A project that declares `Effect` itself (TCA, a course's copy) means its own operators.
-        guard !file.project.declaresOwn("Effect") else { return [] }
-        return file.facts.file.deprecatedUses.compactMap { use in
-            switch use.api {
-            case .effectAnimation: return finding(at: use.anchor, Self.animationMessage)
-            case .effectTransaction: return finding(at: use.anchor, Self.transactionMessage)
-            case .effectSendAnimation: return finding(at: use.anchor, Self.sendAnimationMessage)
-            default: return nil
-            }
-        }
+        findingsAtEffectOperators([.effectAnimation: Self.animationMessage, .effectTransaction: Self.transactionMessage,
+                                    .effectSendAnimation: Self.sendAnimationMessage], in: file)
     }
 
     static let animationMessage = "'Effect.animation(_:)' is deprecated since TCA 1.25; send the action with an animation "

@@ -15,16 +15,7 @@ public struct LegacyEffectSchedulingRule: DeprecationRule {
     public init() {}
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
-        // A project that declares `Effect` itself (TCA, a course's copy) means its own operators. A `func debounce` of
-        // the app's own elsewhere (a utility) does not shadow TCA's `Effect.debounce(id:…)`, whose `id:` the facts ask.
-        guard !file.project.declaresOwn("Effect") else { return [] }
-        return file.facts.file.deprecatedUses.compactMap { use in
-            switch use.api {
-            case .debounce: return finding(at: use.anchor, Self.debounceMessage)
-            case .throttle: return finding(at: use.anchor, Self.throttleMessage)
-            default: return nil
-            }
-        }
+        findingsAtEffectOperators([.debounce: Self.debounceMessage, .throttle: Self.throttleMessage], in: file)
     }
 
     static let debounceMessage = "'Effect.debounce(id:for:scheduler:)' is deprecated since TCA 1.25; in a .run effect, "
