@@ -22,6 +22,24 @@ struct BodyWorkReader {
     /// Modifiers whose arguments and closures run per action, not while building.
     static let perActionModifiers: Set<String> = ["onChange", "transformDependency"]
 
+    /// `let x = T(…)`, `var x = Module.T.init(…)` with nothing after the call: `T` (its last name).
+    private func constructedType(_ element: BuilderElement) -> String? {
+        var k = element.start
+        guard code.is(k, "let") || code.is(k, "var"), code.kind(k + 1) == .identifier, code.isOperator(k + 2, "=") else { return nil }
+        k += 3
+        var name: String?
+        while code.kind(k) == .identifier, code.startsUppercase(k) {
+            name = code.text(k)
+            guard code.isDot(k + 1), code.kind(k + 2) == .identifier, code.startsUppercase(k + 2) else { break }
+            k += 2
+        }
+        guard let type = name else { return nil }
+        k += 1
+        if code.isDot(k), code.is(k + 1, "init") { k += 2 }
+        guard code.isPunct(k, .lparen), let close = code.partnerOf(k), close > k, close == element.end else { return nil }
+        return type
+    }
+
     func work(in body: BodyDeclaration, isPlainGetter: Bool, hasBraces: Bool) -> [BodyWorkFacts] {
         var result: [BodyWorkFacts] = []
         // (a) Non-reducer statements in a builder list. A getter with an explicit `return` is not a result
@@ -30,7 +48,8 @@ struct BodyWorkReader {
         for list in body.buildTimeBuilderLists where !(isPlainGetter && list.first === body.elements.first) {
             for element in list where isWorkStatement(element) {
                 statementRanges.append((element.start, element.end))
-                result.append(BodyWorkFacts(kind: .statement, text: snippet(element), anchor: extractor.anchor(element.start)))
+                result.append(BodyWorkFacts(kind: .statement, text: snippet(element), anchor: extractor.anchor(element.start),
+                                            constructedType: constructedType(element)))
             }
         }
         // (b) Expensive constructions evaluated while building.

@@ -608,6 +608,9 @@ public struct BodyWorkFacts: Sendable, Equatable {
     public var kind: Kind
     public var text: String
     public var anchor: Anchor
+    /// For `let x = T(…)` / `var x = T.init(…)`: the type the statement only constructs (`T`), which the project model
+    /// can tell a reducer (building a reducer is what `body` is for, not work repeated in vain).
+    public var constructedType: String? = nil
 }
 
 /// A composition edge as written: the operator, the child's state and action paths, and the child

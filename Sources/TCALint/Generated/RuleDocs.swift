@@ -3607,6 +3607,30 @@ struct Parent {
 }
 ```
 
+A reducer given a name so that two children share it: building reducers is what `body` does:
+
+```swift
+import ComposableArchitecture
+
+@Reducer
+struct ProofPhoto {
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+@Reducer
+struct MainTab {
+  struct State { var home = Home.State() }
+  enum Action { case home(Home.Action) }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.home, action: \.home) {
+      let proofPhoto = ProofPhoto()
+      Home(detail: GoalDetail(proofPhoto: proofPhoto), proofPhoto: proofPhoto)
+    }
+  }
+}
+```
+
 ## Limits
 
 - Only the listed constructions are known to be expensive; a call to your own costly initialiser

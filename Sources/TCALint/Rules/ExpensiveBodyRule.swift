@@ -15,7 +15,9 @@ public struct ExpensiveBodyRule: Rule {
 
     public func check(_ file: AnalyzedFile) -> [Finding] {
         file.builders.filter { $0.builder.name == "body" && $0.builder.kind == .property }.flatMap { part in
-            part.builder.work.map { finding(at: $0.anchor, Self.message($0)) }
+            // Naming a reducer to compose it twice (`let proof = ProofPhoto()`) builds what body builds anyway.
+            part.builder.work.filter { w in !(w.constructedType.map(file.project.reducerTypeNames.contains) ?? false) }
+                .map { finding(at: $0.anchor, Self.message($0)) }
         }
     }
 
