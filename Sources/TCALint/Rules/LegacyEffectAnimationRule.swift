@@ -8,8 +8,8 @@ public struct LegacyEffectAnimationRule: DeprecationRule {
         name: "Legacy Effect Animation",
         summary: "`Effect.animation(_:)`, `Effect.transaction(_:)` and `Effect.send(_:animation:)` are deprecated since TCA 1.25; send with `animation:` from a `.run`",
         defaultSeverity: .warning,
-        // Effects are built in reducer code, which names `Reduce`, `Reducer` or `Effect` (SwiftUI views say `animation` often).
-        prefilterNeedles: ["Reduce", "Effect"]
+        // Effects are built in reducer code, which names `Reducer` (`ReducerOf`) or `Effect` (SwiftUI views say `animation` often).
+        prefilterNeedles: ["Reducer", "Effect"]
     )
     public static let deprecatedIn = TCAVersion(1, 25)
     public static let reference = "https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.25.md#combineanimation-scheduling-effects"
