@@ -86,8 +86,9 @@ public struct FileWideFacts: Sendable {
     /// Presentation modifiers of this file's views over a feature's state (`.sheet(item: $store.scope(state:
     /// \.child, …))`, `.fullScreenCover(store: store.scope(state: \.$child, …))`): the user can dismiss what they show.
     public var presentedFields: [PresentedFieldFacts] = []
-    /// Views of this file whose `body` has no `WithPerceptionTracking` and reads its store's state where the body
-    /// evaluates it (`Text(store.title)`): the first read of each member, per view (`PerceptionReader`).
+    /// Views of this file whose `body` reads its store's state where no `WithPerceptionTracking` tracks it
+    /// (`Text(store.title)` in a body without one, a read in a `GeometryReader` inside one): the first read of each
+    /// member, per view (`PerceptionReader`).
     public var untrackedReads: [UntrackedReadFacts] = []
     /// Views of this file that send their store an action from `.onDisappear { … }` (outside a presentation's content),
     /// one per send and feature.
@@ -277,6 +278,9 @@ public struct UntrackedReadFacts: Sendable, Equatable {
     public var member: String
     /// The first token of the read (`store`, or `self`).
     public var anchor: Anchor
+    /// The escaping closure the read sits in (`GeometryReader`, `LazyVStack`, `sheet`) when the body has a
+    /// `WithPerceptionTracking` that does not reach into it; nil for any other untracked read.
+    public var escapingClosure: String? = nil
 }
 
 /// A view sending its feature an action when it disappears (`.onDisappear { store.send(.onDisappear) }`).

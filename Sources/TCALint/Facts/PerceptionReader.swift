@@ -1,6 +1,7 @@
-/// Reads, in each view's `body`, the reads of its store's state that the body evaluates itself (`Text(store.title)`,
-/// `if store.isLoading { … }`, inside `VStack { … }` and other content builders) when the body has no
-/// `WithPerceptionTracking` at all. Before iOS 17 such a read is not tracked: the view does not update when the value
+/// Reads, in each view's `body`, the reads of its store's state that the body evaluates (`Text(store.title)`,
+/// `if store.isLoading { … }`, inside `VStack { … }` and other content builders) that no `WithPerceptionTracking`
+/// covers: none in the body, or one whose tracking does not reach into an escaping closure (`GeometryReader { … }`, a
+/// lazy stack's content, a sheet's content). Before iOS 17 such a read is not tracked: the view does not update when the value
 /// changes, and Perception warns. Reads in closures the body does not run (`Button { … }`'s action, `.task { … }`),
 /// or in closures of unknown kind, are not read; nor are `$store` bindings, `store.send`, `store.scope`.
 struct PerceptionReader {
@@ -19,17 +20,19 @@ struct PerceptionReader {
         "DisclosureGroup", "ControlGroup", "mask",
     ]
 
-    /// Members of a store that are not state reads.
+    /// Members of a store that are not state reads. (`store.case` is read, but an enum store's case does not change
+    /// under the view that switches on it: a new case is a new destination.)
     static let storeMembers: Set<String> = ["send", "scope", "withState", "publisher", "binding", "state"]
 
     func read(types: [TypeFacts]) -> [UntrackedReadFacts] {
         guard Prefilter.contains(extractor.source.bytes, needle: Self.needle) else { return [] }
         var result: [UntrackedReadFacts] = []
         for type in types where !type.attributes.contains("available") {
-            guard let (open, close) = body(of: type), !contains("WithPerceptionTracking", from: open, to: close) else { continue }
+            guard let (open, close) = body(of: type) else { continue }
             let view = String(type.name.lastDotComponent ?? "")
             for read in untrackedReads(from: open, to: close) {
-                result.append(UntrackedReadFacts(view: view, member: code.text(read.member), anchor: extractor.anchor(read.start)))
+                result.append(UntrackedReadFacts(view: view, member: code.text(read.member), anchor: extractor.anchor(read.start),
+                                                 escapingClosure: read.escaping))
             }
         }
         return result
@@ -49,33 +52,66 @@ struct PerceptionReader {
         return nil
     }
 
-    private func contains(_ name: StaticString, from open: Int, to close: Int) -> Bool {
-        (open..<close).contains { code.is($0, name) }
-    }
+    /// Closures SwiftUI runs later, outside the body's `WithPerceptionTracking`, which Perception's documentation says
+    /// must be wrapped again: `GeometryReader`, the lazy stacks and grids, and the content of presentations.
+    static let escapingClosures: Set<String> = ["GeometryReader", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid",
+                                                "sheet", "popover", "fullScreenCover", "navigationDestination", "destination"]
 
-    /// The `store.x` (or `self.store.x`) reads whose every enclosing bracket up to the body's is a call's arguments,
-    /// a content builder or an `if`/`else`/`switch` block, the first of each member, in source order.
-    private func untrackedReads(from open: Int, to close: Int) -> [(start: Int, member: Int)] {
-        var result: [(start: Int, member: Int)] = []
+    /// The `store.x` (or `self.store.x`) reads the body evaluates (every enclosing bracket up to the body's is a call's
+    /// arguments, a content builder, an `if`/`else`/`switch` block or an escaping closure's content) outside any
+    /// `WithPerceptionTracking` that covers them, the first of each member, in source order; `escaping` names the
+    /// escaping closure a read sits in when the body has a `WithPerceptionTracking` that does not reach into it.
+    private func untrackedReads(from open: Int, to close: Int) -> [(start: Int, member: Int, escaping: String?)] {
+        var result: [(start: Int, member: Int, escaping: String?)] = []
         var seen = Set<String>()
-        var stack: [(close: Int, evaluated: Bool)] = []
+        var stack: [(close: Int, evaluated: Bool, tracked: Bool, escaping: String?)] = []
+        // A body with a WithPerceptionTracking somewhere: reads in its escaping closures are the ones it misses.
+        let bodyTracks = (open..<close).contains { code.is($0, "WithPerceptionTracking") }
         var k = open + 1
         while k < close {
             while let last = stack.last, last.close < k { stack.removeLast() }
             let evaluated = stack.last?.evaluated ?? true
+            let tracked = stack.last?.tracked ?? false
+            let escaping = stack.last?.escaping
             if code.isPunct(k, .lparen) || code.isPunct(k, .lbracket), let c = code.partnerOf(k), c > k {
-                stack.append((c, evaluated))
+                stack.append((c, evaluated, tracked, escaping))
             } else if code.isPunct(k, .lbrace), let c = code.partnerOf(k), c > k {
-                stack.append((c, evaluated && isEvaluatedBlock(k)))
-            } else if evaluated, code.is(k, "store"), !code.isDot(k - 1) || code.is(k - 2, "self"),
+                let name = openerName(k)
+                if rebindsStore(k) {
+                    // `destination: { store in … }`, `.sheet(item: …) { store in … }`: another feature's store from here on.
+                    stack.append((c, false, tracked, escaping))
+                } else if name == "WithPerceptionTracking" {
+                    stack.append((c, evaluated, true, nil))
+                } else if let name, Self.escapingClosures.contains(name) {
+                    // Rendered later: tracked only by a WithPerceptionTracking of its own.
+                    stack.append((c, evaluated, false, bodyTracks ? name : nil))
+                } else {
+                    stack.append((c, evaluated && isEvaluatedBlock(k), tracked, escaping))
+                }
+            } else if evaluated, !tracked, code.is(k, "store"), !code.isDot(k - 1) || code.is(k - 2, "self"),
                       code.isDot(k + 1), code.kind(k + 2) == .identifier || code.is(k + 2, "case"),
-                      !Self.storeMembers.contains(code.text(k + 2)), !code.startsUppercase(k + 2),
+                      !Self.storeMembers.contains(code.text(k + 2)), !code.is(k + 2, "case"), !code.startsUppercase(k + 2),
                       !code.isPunct(k + 3, .lparen) {
-                if seen.insert(code.text(k + 2)).inserted { result.append((code.isDot(k - 1) ? k - 2 : k, k + 2)) }
+                if seen.insert(code.text(k + 2)).inserted { result.append((code.isDot(k - 1) ? k - 2 : k, k + 2, escaping)) }
             }
             k += 1
         }
         return result
+    }
+
+    /// The closure at `brace` names a parameter `store` (`{ store in`, `{ (store) in`): reads there are another store's.
+    private func rebindsStore(_ brace: Int) -> Bool {
+        var k = brace + 1
+        if code.isPunct(k, .lparen) { k += 1 }
+        return code.is(k, "store") && (code.is(k + 1, "in") || (code.isPunct(k + 1, .rparen) && code.is(k + 2, "in")))
+    }
+
+    /// What opens the block at `brace`: `name {`, `name(…) {`, `label: {`; nil for anything else.
+    private func openerName(_ brace: Int) -> String? {
+        var n = brace - 1
+        if code.isPunct(n, .rparen), let p = code.partnerOf(n), p < n { n = p - 1 }
+        if code.isPunct(n, .colon) { n -= 1 }
+        return code.kind(n) == .identifier ? code.text(n) : nil
     }
 
     /// The block at `brace` runs while the body is evaluated: a content builder (`VStack {`, `VStack(spacing: 8) {`,

@@ -9348,8 +9348,10 @@ final class FlowTests: XCTestCase {
 ## What it does
 
 Reports a SwiftUI view whose store belongs to a feature with `@ObservableState` state when its `body` reads
-that state (`Text(store.title)`, `if store.isLoading`, `ForEach(store.rows)`) and has no
-`WithPerceptionTracking` anywhere, in code built for an OS older than Swift's Observation: iOS 16, macOS 13,
+that state (`Text(store.title)`, `if store.isLoading`, `ForEach(store.rows)`) where no `WithPerceptionTracking`
+tracks it — the body has none, the read is in a modifier applied outside it, or it sits in an escaping closure
+that Perception asks to wrap again (`GeometryReader`, a lazy stack or grid, the content of `.sheet`, `.popover`,
+`.fullScreenCover`, `.navigationDestination`) — in code built for an OS older than Swift's Observation: iOS 16, macOS 13,
 tvOS 16, watchOS 9 or earlier. The deployment target comes from the nearest build description above the file
 that compiles it: a `Package.swift` (`platforms: [.iOS(.v16)]`, for the files under `Sources/` or a target's
 `path:`), an Xcode project (`IPHONEOS_DEPLOYMENT_TARGET` in `project.pbxproj`, when every target of the project
@@ -9357,7 +9359,8 @@ is older) or a Tuist `Project.swift`. Reported at the first such read of each vi
 
 Reads in closures the body does not run itself (a `Button`'s action, `.task`, `.onAppear`) and `$store`
 bindings, `store.send` and `store.scope` are not reads of state; a field marked `@ObservationStateIgnored` is
-not observed on any OS.
+not observed on any OS. `store.case` (switching on an enum store) is left alone, and so is a closure that names
+its own `store` parameter (`destination: { store in … }`): that is another feature's store.
 
 ## Why is this bad
 
@@ -9399,7 +9402,7 @@ struct ProfileView: View {
 
 Reported as:
 
-> ProfileView reads store.name in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Profile's @ObservableState is tracked only inside WithPerceptionTracking, so ProfileView does not update when name changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+> ProfileView reads store.name in body outside WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Profile's @ObservableState is tracked only inside WithPerceptionTracking, so ProfileView does not update when name changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
 
 ## Use instead
 
@@ -9464,7 +9467,7 @@ struct FeedView: View {
 
 Reported as:
 
-> FeedView reads store.isLoading in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Feed's @ObservableState is tracked only inside WithPerceptionTracking, so FeedView does not update when isLoading changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+> FeedView reads store.isLoading in body outside WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Feed's @ObservableState is tracked only inside WithPerceptionTracking, so FeedView does not update when isLoading changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
 
 A `ForEach` over the store's rows, through `self.store`:
 
@@ -9497,7 +9500,7 @@ struct JournalView: View {
 
 Reported as:
 
-> JournalView reads store.entries in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Journal's @ObservableState is tracked only inside WithPerceptionTracking, so JournalView does not update when entries changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+> JournalView reads store.entries in body outside WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Journal's @ObservableState is tracked only inside WithPerceptionTracking, so JournalView does not update when entries changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
 
 A `@Bindable` store whose bindings are fine but whose label reads state:
 
@@ -9529,7 +9532,7 @@ struct SettingsView: View {
 
 Reported as:
 
-> SettingsView reads store.title in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Settings's @ObservableState is tracked only inside WithPerceptionTracking, so SettingsView does not update when title changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+> SettingsView reads store.title in body outside WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Settings's @ObservableState is tracked only inside WithPerceptionTracking, so SettingsView does not update when title changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
 
 A `Button`'s label, which the body builds (its action it does not run):
 
@@ -9562,7 +9565,7 @@ struct CounterView: View {
 
 Reported as:
 
-> CounterView reads store.count in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Counter's @ObservableState is tracked only inside WithPerceptionTracking, so CounterView does not update when count changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+> CounterView reads store.count in body outside WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Counter's @ObservableState is tracked only inside WithPerceptionTracking, so CounterView does not update when count changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
 
 A modifier's argument:
 
@@ -9593,7 +9596,7 @@ struct CanvasView: View {
 
 Reported as:
 
-> CanvasView reads store.color in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Canvas's @ObservableState is tracked only inside WithPerceptionTracking, so CanvasView does not update when color changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+> CanvasView reads store.color in body outside WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Canvas's @ObservableState is tracked only inside WithPerceptionTracking, so CanvasView does not update when color changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
 
 A value switched on in the body:
 
@@ -9627,7 +9630,7 @@ struct HomeView: View {
 
 Reported as:
 
-> HomeView reads store.tab in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Home's @ObservableState is tracked only inside WithPerceptionTracking, so HomeView does not update when tab changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+> HomeView reads store.tab in body outside WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Home's @ObservableState is tracked only inside WithPerceptionTracking, so HomeView does not update when tab changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
 
 A child view: a parent's `WithPerceptionTracking` does not cover the child's own `body`:
 
@@ -9666,7 +9669,110 @@ struct ReferencesButton: View {
 
 Reported as:
 
-> ReferencesButton reads store.references in body without WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Panel's @ObservableState is tracked only inside WithPerceptionTracking, so ReferencesButton does not update when references changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+> ReferencesButton reads store.references in body outside WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Panel's @ObservableState is tracked only inside WithPerceptionTracking, so ReferencesButton does not update when references changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
+
+A `GeometryReader` inside `WithPerceptionTracking`: SwiftUI runs its closure later, outside the tracking:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Gauge {
+  @ObservableState
+  struct State {
+    var level = 0.5
+  }
+  enum Action { case tapped }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct GaugeView: View {
+  let store: StoreOf<Gauge>
+
+  var body: some View {
+    WithPerceptionTracking {
+      GeometryReader { proxy in
+        Rectangle()
+          .frame(width: proxy.size.width * ↓store.level)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> GaugeView reads store.level in GeometryReader's closure, which SwiftUI runs outside body's WithPerceptionTracking, and this code is built for iOS 16.0: the read is not tracked, so the content does not update when level changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap the closure's content in its own WithPerceptionTracking { … }
+
+A sheet's content inside `WithPerceptionTracking`:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Send {
+  @ObservableState
+  struct State {
+    var isBalancesShown = false
+    var sheetHeight = 300.0
+  }
+  enum Action: BindableAction { case binding(BindingAction<State>) }
+  var body: some ReducerOf<Self> { BindingReducer() }
+}
+
+struct SendView: View {
+  @Bindable var store: StoreOf<Send>
+
+  var body: some View {
+    WithPerceptionTracking {
+      Form {}
+        .sheet(isPresented: $store.isBalancesShown) {
+          BalancesView()
+            .presentationDetents([.height(↓store.sheetHeight)])
+        }
+    }
+  }
+}
+```
+
+Reported as:
+
+> SendView reads store.sheetHeight in sheet's closure, which SwiftUI runs outside body's WithPerceptionTracking, and this code is built for iOS 16.0: the read is not tracked, so the content does not update when sheetHeight changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap the closure's content in its own WithPerceptionTracking { … }
+
+A modifier applied after the tracked content:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Contact {
+  @ObservableState
+  struct State {
+    var editID: Int?
+    var name = ""
+  }
+  enum Action { case save }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct ContactView: View {
+  let store: StoreOf<Contact>
+
+  var body: some View {
+    WithPerceptionTracking {
+      Text(store.name)
+    }
+    .navigationTitle(↓store.editID == nil ? "New contact" : "Contact")
+  }
+}
+```
+
+Reported as:
+
+> ContactView reads store.editID in body outside WithPerceptionTracking, and this code is built for iOS 16.0: before Observation, Contact's @ObservableState is tracked only inside WithPerceptionTracking, so ContactView does not update when editID changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap body's content in WithPerceptionTracking { … }
 
 ## Non-triggering examples
 
@@ -9857,18 +9963,57 @@ struct ProfileView: View {
 }
 ```
 
+Every escaping closure wrapped again, and a navigation destination's own store:
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Catalog {
+  @ObservableState
+  struct State {
+    var rows: [String] = []
+    var path = StackState<Detail.State>()
+  }
+  enum Action { case path(StackAction<Detail.State, Detail.Action>) }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct CatalogView: View {
+  @Bindable var store: StoreOf<Catalog>
+
+  var body: some View {
+    WithPerceptionTracking {
+      NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+        ScrollView {
+          LazyVStack {
+            WithPerceptionTracking {
+              ForEach(store.rows, id: \.self) { Text($0) }
+            }
+          }
+        }
+      } destination: { store in
+        switch store.case {
+        case let .detail(store): DetailView(store: store)
+        }
+      }
+    }
+  }
+}
+```
+
 ## Limits
 
-- Only a `body` with no `WithPerceptionTracking` at all is read. A body that wraps its content but reads state
-  in an escaping closure of its own (a `GeometryReader`, a lazy stack's rows, a sheet's content), which
-  Perception also needs wrapped, is not reported.
+- Only the body itself is read: a computed property or function the body calls (`var content: some View`) is not.
 - A read inside a string interpolation (`Text("\(store.count)")`) is not seen.
 - A view shown only behind `if #available(iOS 17, *)` in another view is reported; mark the view itself
   `@available(iOS 17, *)` to say so.
 - An Xcode project whose targets differ (an iOS 16 app and an iOS 17 widget) gives no target: which one
   builds the file is not read. A `Package.swift` counts for the files under `Sources/` and its targets' `path:`.
-- Judged blind on 71 public TCA apps (`review/judged.tsv`, 2026-12-06): 6 of 7 true; the false one read a
-  field marked `@ObservationStateIgnored`, no longer reported.
+- Judged blind on 71 public TCA apps (`review/judged.tsv`, 2026-12-06): 6 of 7 true for bodies without any
+  tracking (the false one read a field marked `@ObservationStateIgnored`, no longer reported), and 6 of 6 for
+  reads outside a body's tracking (zashi-ios: 4 sheet contents, 2 modifiers after `WithPerceptionTracking`).
 
 """#,
         "on_change_misses_binding": #"""

@@ -28,12 +28,18 @@ public struct MissingPerceptionTrackingRule: Rule {
                   !state.fields.contains(where: { $0.name == read.member && $0.attributes.contains("ObservationStateIgnored") })
             else { continue }
             reported.insert(read.view)
-            findings.append(finding(at: read.anchor, Self.message(view: read.view, member: read.member, feature: feature.name, target: target)))
+            let message = read.escapingClosure.map { Self.escapingMessage(view: read.view, member: read.member, closure: $0, target: target) }
+                ?? Self.message(view: read.view, member: read.member, feature: feature.name, target: target)
+            findings.append(finding(at: read.anchor, message))
         }
         return findings
     }
 
+    static func escapingMessage(view: String, member: String, closure: String, target: DeploymentTarget) -> String {
+        "\(view) reads store.\(member) in \(closure)'s closure, which SwiftUI runs outside body's WithPerceptionTracking, and this code is built for \(target): the read is not tracked, so the content does not update when \(member) changes and Perception warns \"Perceptible state was accessed but is not being tracked\" — wrap the closure's content in its own WithPerceptionTracking { … }"
+    }
+
     static func message(view: String, member: String, feature: String, target: DeploymentTarget) -> String {
-        "\(view) reads store.\(member) in body without WithPerceptionTracking, and this code is built for \(target): before Observation, \(feature)'s @ObservableState is tracked only inside WithPerceptionTracking, so \(view) does not update when \(member) changes and Perception warns \"Perceptible state was accessed but is not being tracked\" — wrap body's content in WithPerceptionTracking { … }"
+        "\(view) reads store.\(member) in body outside WithPerceptionTracking, and this code is built for \(target): before Observation, \(feature)'s @ObservableState is tracked only inside WithPerceptionTracking, so \(view) does not update when \(member) changes and Perception warns \"Perceptible state was accessed but is not being tracked\" — wrap body's content in WithPerceptionTracking { … }"
     }
 }

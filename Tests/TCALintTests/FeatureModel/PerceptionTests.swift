@@ -71,6 +71,41 @@ final class PerceptionTests: XCTestCase {
             """), ["A.isOn", "A.title", "A.rows", "A.label", "A.badge"])
     }
 
+    func escaping(_ source: String) -> [String] {
+        ProjectIndexer.facts(path: "V.swift", bytes: Array(source.utf8)).file.untrackedReads.map { "\($0.member):\($0.escapingClosure ?? "-")" }
+    }
+
+    func testEscapingClosuresInsideTrackingNeedTheirOwn() {
+        XCTAssertEqual(escaping("""
+            struct A: View {
+              @Bindable var store: StoreOf<F>
+              var body: some View {
+                WithPerceptionTracking {
+                  Text(store.title)
+                  GeometryReader { proxy in Text(store.size) }
+                  LazyVStack { ForEach(store.rows) { Text($0.name) } }
+                  LazyHStack { WithPerceptionTracking { Text(store.wrapped) } }
+                }
+                .sheet(isPresented: $store.isHelpShown) { Text(store.help) }
+                .navigationTitle(store.name)
+              }
+            }
+            struct B: View {
+              @Bindable var store: StoreOf<F>
+              var body: some View {
+                WithPerceptionTracking {
+                  NavigationStack(path: $store.scope(state: \\.path, action: \\.path)) {
+                    Text("Root")
+                  } destination: { store in
+                    switch store.case { case let .detail(store): DetailView(store: store) }
+                    Text(store.title)
+                  }
+                }
+              }
+            }
+            """), ["size:GeometryReader", "rows:LazyVStack", "help:sheet", "name:-"])
+    }
+
     func testABodyWithTrackingOrAViewForNewOSesIsNotRead() {
         XCTAssertEqual(reads("""
             struct A: View {
