@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+@testable import TCALint
+
+/// `missing_perception_tracking` end to end: the deployment target read from the package that compiles the view,
+/// the view's untracked reads, its feature's observable state, and the two messages.
+final class MissingPerceptionTrackingTests: XCTestCase {
+    static let feature = """
+        import ComposableArchitecture
+        @Reducer
+        struct Profile {
+          @ObservableState
+          struct State { var name = ""; var level = 0.5; @ObservationStateIgnored var controller = 0 }
+          enum Action { case tapped }
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
+
+        """
+
+    static let views = """
+        import ComposableArchitecture
+        import SwiftUI
+        struct ProfileView: View {
+          let store: StoreOf<Profile>
+          var body: some View {
+            Text(store.name)
+          }
+        }
+        struct GaugeView: View {
+          let store: StoreOf<Profile>
+          var body: some View {
+            WithPerceptionTracking {
+              GeometryReader { _ in Text("\\(1)").opacity(store.level) }
+            }
+          }
+        }
+        struct ControllerView: View {
+          let store: StoreOf<Profile>
+          var body: some View { Text(store.controller.description) }
+        }
+
+        """
+
+    func lint(platforms: String) throws -> [(file: String, line: Int, message: String)] {
+        let tree = try ScratchTree()
+        let root = try tree.write("Package.swift", "let package = Package(name: \"P\", \(platforms) targets: [])\n").path
+        try FileManager.default.createDirectory(atPath: Paths.join(Paths.directory(of: root), ".git"), withIntermediateDirectories: true)
+        let paths = [try tree.write("Sources/App/Profile.swift", Self.feature).path, try tree.write("Sources/App/Views.swift", Self.views).path]
+        return withExtendedLifetime(tree) {
+            LintRunner(linter: Linter(rules: [MissingPerceptionTrackingRule.self]), jobs: 2).run(paths).diagnostics
+                .map { (($0.path as NSString).lastPathComponent, $0.line, $0.message) }
+        }
+    }
+
+    func testReadsOutsideTrackingAreReportedWhenThePackageDeploysBeforeObservation() throws {
+        let found = try lint(platforms: "platforms: [.iOS(.v16)],")
+        XCTAssertEqual(found.map { "\($0.file):\($0.line)" }, ["Views.swift:6", "Views.swift:13"])
+        let iOS16 = DeploymentTarget(platform: "iOS", major: 16, minor: 0, source: "")
+        XCTAssertEqual(found.map(\.message), [
+            MissingPerceptionTrackingRule.message(view: "ProfileView", member: "name", feature: "Profile", target: iOS16),
+            MissingPerceptionTrackingRule.escapingMessage(view: "GaugeView", member: "level", closure: "GeometryReader", target: iOS16),
+        ])
+        XCTAssertTrue(found[0].message.contains("built for iOS 16.0"))
+    }
+
+    func testAPackageForObservationOrWithoutPlatformsIsSilent() throws {
+        XCTAssertEqual(try lint(platforms: "platforms: [.iOS(.v17), .macOS(.v14)],").count, 0)
+        XCTAssertEqual(try lint(platforms: "").count, 0)
+    }
+}
