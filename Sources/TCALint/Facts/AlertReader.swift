@@ -111,7 +111,7 @@ struct AlertReader {
                 var j = k + 1
                 if code.isOperator(j, "<"), let after = code.skipGenericArguments(j, limit: end) { j = after }
                 if code.isPunct(j, .lparen), let close = code.partnerOf(j), close > j {
-                    result.append(action(inArguments: j, close: close))
+                    result.append(action(inArguments: j))
                     k = close + 1
                     continue
                 }
@@ -122,7 +122,7 @@ struct AlertReader {
             if code.isDot(k), code.is(k + 1, "default") || code.is(k + 1, "cancel") || code.is(k + 1, "destructive"),
                code.isPunct(k + 2, .lparen), let close = code.partnerOf(k + 2), close > k + 2,
                !(code.is(k + 3, "id") && code.isPunct(k + 4, .colon)) {
-                result.append(action(inArguments: k + 2, close: close))
+                result.append(action(inArguments: k + 2))
                 k = close + 1
                 continue
             }
@@ -133,18 +133,12 @@ struct AlertReader {
 
     /// The case an `action:` argument of the call sends (`.confirm`, `.send(.confirm, animation: …)`), `""` for any
     /// other expression, nil when there is no `action:` argument or it is `nil`.
-    private func action(inArguments open: Int, close: Int) -> String? {
-        var k = open + 1
-        while k < close {
-            if code.is(k, "action"), code.isPunct(k + 1, .colon) {
-                var a = k + 2
-                if code.is(a, "nil") { return nil }
-                if code.isDot(a), code.is(a + 1, "send"), code.isPunct(a + 2, .lparen) { a += 3 }
-                if code.isDot(a), code.kind(a + 1) == .identifier { return code.text(a + 1) }
-                return ""
-            }
-            k = code.skipGroup(k, limit: close)
-        }
-        return nil
+    private func action(inArguments open: Int) -> String? {
+        guard let label = code.argumentLabel("action", inCallAt: open) else { return nil }
+        var a = label + 2
+        if code.is(a, "nil") { return nil }
+        if code.isDot(a), code.is(a + 1, "send"), code.isPunct(a + 2, .lparen) { a += 3 }
+        if code.isDot(a), code.kind(a + 1) == .identifier { return code.text(a + 1) }
+        return ""
     }
 }

@@ -78,7 +78,7 @@ struct DeprecatedAPIReader {
                     && isOnEffect(dot: i - 1) {
             api = code.is(i, "animation") ? .effectAnimation : .effectTransaction
         } else if code.is(i, "send") && code.isDot(i - 1) && code.isPunct(i + 1, .lparen) && isEffectMember(dot: i - 1)
-                    && !(code.isPunct(i - 2, .colon) && code.is(i - 3, "action")) && hasLabel("animation", inCallAt: i + 1) {
+                    && !(code.isPunct(i - 2, .colon) && code.is(i - 3, "action")) && code.argumentLabel("animation", inCallAt: i + 1) != nil {
             // The static `Effect.send(_:animation:)` (`return .send(.x, animation: .default)`), not a store's
             // `store.send(_:animation:)` nor the `send` of a `.run`, which have a receiver or none, nor a button's
             // `ButtonState(action: .send(.x, animation: …))`, which is `ButtonStateAction.send`.
@@ -111,17 +111,6 @@ struct DeprecatedAPIReader {
         default:
             return false
         }
-    }
-
-    /// The call whose `(` is at `open` has an argument labelled `label` at its own level.
-    func hasLabel(_ label: StaticString, inCallAt open: Int) -> Bool {
-        guard let close = code.partnerOf(open), close > open else { return false }
-        var k = open + 1
-        while k < close {
-            if code.is(k, label), code.isPunct(k + 1, .colon), code.isPunct(k - 1, .comma) { return true }
-            k = code.skipGroup(k, limit: close)
-        }
-        return false
     }
 
     /// Effects' own factories and operators: a chain that starts with one of them (`.send(.x)`, `Effect.run { … }`,

@@ -76,7 +76,7 @@ struct PerceptionReader {
             if code.isPunct(k, .lparen) || code.isPunct(k, .lbracket), let c = code.partnerOf(k), c > k {
                 stack.append((c, evaluated, tracked, escaping))
             } else if code.isPunct(k, .lbrace), let c = code.partnerOf(k), c > k {
-                let name = openerName(k)
+                let name = code.openerName(k)
                 if rebindsStore(k) {
                     // `destination: { store in … }`, `.sheet(item: …) { store in … }`: another feature's store from here on.
                     stack.append((c, false, tracked, escaping))
@@ -106,22 +106,12 @@ struct PerceptionReader {
         return code.is(k, "store") && (code.is(k + 1, "in") || (code.isPunct(k + 1, .rparen) && code.is(k + 2, "in")))
     }
 
-    /// What opens the block at `brace`: `name {`, `name(…) {`, `label: {`; nil for anything else.
-    private func openerName(_ brace: Int) -> String? {
-        var n = brace - 1
-        if code.isPunct(n, .rparen), let p = code.partnerOf(n), p < n { n = p - 1 }
-        if code.isPunct(n, .colon) { n -= 1 }
-        return code.kind(n) == .identifier ? code.text(n) : nil
-    }
 
     /// The block at `brace` runs while the body is evaluated: a content builder (`VStack {`, `VStack(spacing: 8) {`,
     /// `label: {`, `.overlay {`) or a statement block of `if`, `else`, `switch`.
     private func isEvaluatedBlock(_ brace: Int) -> Bool {
-        var n = brace - 1
-        if code.isPunct(n, .rparen), let p = code.partnerOf(n), p < n { n = p - 1 }
-        if code.isPunct(n, .colon) { n -= 1 }
-        if code.kind(n) == .identifier, Self.contentBuilders.contains(code.text(n)) { return true }
-        if code.is(n, "else") { return true }
+        if let name = code.openerName(brace), Self.contentBuilders.contains(name) { return true }
+        if code.is(brace - 1, "else") { return true }
         // `if cond {`, `if let x = store.y {`, `switch store.tab {`: a statement keyword starts the line.
         var k = brace - 1
         var steps = 0

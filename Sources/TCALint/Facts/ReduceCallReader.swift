@@ -10,7 +10,7 @@ struct ReduceCallReader {
     func call(at i: Int) -> ReduceCallFacts? {
         guard code.is(i, "reduce"), code.isDot(i - 1), code.isPunct(i + 1, .lparen),
               code.is(i + 2, "into"), code.isPunct(i + 3, .colon),
-              let close = code.partnerOf(i + 1), close > i + 1, hasActionLabel(from: i + 2, to: close) else { return nil }
+              code.argumentLabel("action", inCallAt: i + 1) != nil else { return nil }
         let end = i - 2
         let receiver: ReduceCallFacts.Receiver
         if code.isPunct(end, .rparen), let open = code.partnerOf(end), open < end {
@@ -33,16 +33,6 @@ struct ReduceCallReader {
             return nil
         }
         return ReduceCallFacts(receiver: receiver, anchor: extractor.anchor(i), shown: shown(receiver))
-    }
-
-    /// `action:` is a label of the call's own arguments.
-    private func hasActionLabel(from start: Int, to close: Int) -> Bool {
-        var k = start
-        while k < close {
-            if code.is(k, "action") && code.isPunct(k + 1, .colon) && code.isPunct(k - 1, .comma) { return true }
-            k = code.skipGroup(k, limit: close)
-        }
-        return false
     }
 
     /// The `<` opening the generic arguments that end at the `>` token k, if they are ones.

@@ -173,13 +173,7 @@ struct StoreBindingReader {
             if t.kind == .punct, t.length == 1 {
                 let c = code.bytes[t.startOffset]
                 if c == .rparen || c == .rbrace || c == .rbracket, let p = code.partnerOf(k), p < k { k = p - 1; continue }
-                if c == .lbrace || c == .lparen {
-                    // What opens it: `name {`, `name(…) {`, `label: {`, `name(`.
-                    var n = k - 1
-                    if c == .lbrace, code.isPunct(n, .rparen), let p = code.partnerOf(n), p < n { n = p - 1 }
-                    if code.isPunct(n, .colon) { n -= 1 }
-                    if code.kind(n) == .identifier, Self.presentedContent.contains(code.text(n)) { return true }
-                }
+                if c == .lbrace || c == .lparen, let name = code.openerName(k), Self.presentedContent.contains(name) { return true }
             }
             k -= 1
         }

@@ -86,20 +86,8 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return names
         }
-        self.bindingWritesByName = LockedLazy {
-            var result: [String: [BindingWriteFacts]] = [:]
-            for file in ordered {
-                for w in file.file.bindingWrites { result[String(w.feature.lastDotComponent ?? ""), default: []].append(w) }
-            }
-            return result
-        }
-        self.stackBindingsByName = LockedLazy {
-            var result: [String: [StackBindingFacts]] = [:]
-            for file in ordered {
-                for b in file.file.stackBindings { result[String(b.feature.lastDotComponent ?? ""), default: []].append(b) }
-            }
-            return result
-        }
+        self.bindingWritesByName = LockedLazy { Self.byLastName(ordered, \.bindingWrites, \.feature) }
+        self.stackBindingsByName = LockedLazy { Self.byLastName(ordered, \.stackBindings, \.feature) }
         self.presentedFieldsByName = LockedLazy {
             var result: [String: Set<String>] = [:]
             for file in ordered {
@@ -139,13 +127,8 @@ public final class FeatureIndex: @unchecked Sendable {
         self.stacks = LockedLazy { StackNames(features: merged.wrapped.features, files: ordered) }
         self.sequences = LockedLazy { SequenceNames(files: ordered) }
         self.providesDismiss = ordered.contains { $0.file.providesDismiss && !$0.file.usesTestStore }
-        self.storeRootsByName = LockedLazy {
-            var result: [String: [StoreRootFacts]] = [:]
-            for file in ordered where !file.file.usesTestStore {
-                for r in file.file.storeRoots { result[r.reducer.lastDotComponent.map(String.init) ?? r.reducer, default: []].append(r) }
-            }
-            return result
-        }
+        // A test's stores are the test's, not the app's.
+        self.storeRootsByName = LockedLazy { Self.byLastName(ordered.filter { !$0.file.usesTestStore }, \.storeRoots, \.reducer) }
         self.alertsByOwner = LockedLazy {
             var result: [String: [AlertFacts]] = [:]
             for file in ordered {
@@ -179,9 +162,7 @@ public final class FeatureIndex: @unchecked Sendable {
     /// any file, in path order. A store named with a qualified name (`StoreOf<App.Feature>`) counts when the
     /// name ends the feature's qualified name; a simple name, for every feature of that name.
     public func bindingWrites(to feature: Feature) -> [BindingWriteFacts] {
-        (bindingWritesByName.wrapped[feature.name] ?? []).filter { w in
-            w.feature == feature.name || ("." + feature.qualifiedName).hasSuffix("." + w.feature)
-        }
+        (bindingWritesByName.wrapped[feature.name] ?? []).filter { Self.names(feature, $0.feature) }
     }
     private let bindingWritesByName: LockedLazy<[String: [BindingWriteFacts]]>
 
@@ -189,9 +170,7 @@ public final class FeatureIndex: @unchecked Sendable {
     /// \.path, …))` in a view holding a `StoreOf<Feature>`), from any file, in path order; names matched as for
     /// `bindingWrites(to:)`.
     public func stackBindings(of feature: Feature) -> [StackBindingFacts] {
-        (stackBindingsByName.wrapped[feature.name] ?? []).filter { b in
-            b.feature == feature.name || ("." + feature.qualifiedName).hasSuffix("." + b.feature)
-        }
+        (stackBindingsByName.wrapped[feature.name] ?? []).filter { Self.names(feature, $0.feature) }
     }
     private let stackBindingsByName: LockedLazy<[String: [StackBindingFacts]]>
 
@@ -221,9 +200,25 @@ public final class FeatureIndex: @unchecked Sendable {
     /// The stores built outside tests and previews whose root reducer is the feature (`Store(initialState: …)
     /// { App() }`), in path order. A name written with a qualifier counts when it ends the feature's qualified name.
     public func storesRooted(at feature: Feature) -> [StoreRootFacts] {
-        (storeRootsByName.wrapped[feature.name] ?? []).filter { r in
-            r.reducer == feature.name || ("." + feature.qualifiedName).hasSuffix("." + r.reducer)
+        (storeRootsByName.wrapped[feature.name] ?? []).filter { Self.names(feature, $0.reducer) }
+    }
+
+    /// A feature's name as code writes it (`Feature`, `App.Feature`): its simple name, or a qualified name that ends
+    /// its own qualified name.
+    static func names(_ feature: Feature, _ written: String) -> Bool {
+        written == feature.name || ("." + feature.qualifiedName).hasSuffix("." + written)
+    }
+
+    /// The file-wide facts of these files, in order, by the last component of the feature name each one writes.
+    static func byLastName<T>(_ files: [FileFacts], _ facts: KeyPath<FileWideFacts, [T]>, _ name: KeyPath<T, String>) -> [String: [T]] {
+        var result: [String: [T]] = [:]
+        for file in files {
+            for item in file.file[keyPath: facts] {
+                let written = item[keyPath: name]
+                result[written.lastDotComponent.map(String.init) ?? written, default: []].append(item)
+            }
         }
+        return result
     }
     private let storeRootsByName: LockedLazy<[String: [StoreRootFacts]]>
 

@@ -18,6 +18,27 @@ extension CodeTokens {
     /// True for `.` as a member-access dot (a lone `.` punct).
     public func isDot(_ i: Int) -> Bool { isPunct(i, .dot) }
 
+    /// The token of the argument label `label` (followed by `:`) of the call whose `(` is at `open`, at the call's own
+    /// level: first, or after a comma (`action:` in `ButtonState(role: .cancel, action: .x)`); nil when there is none.
+    public func argumentLabel(_ label: StaticString, inCallAt open: Int) -> Int? {
+        guard let close = partnerOf(open), close > open else { return nil }
+        var k = open + 1
+        while k < close {
+            if self.is(k, label), isPunct(k + 1, .colon), k == open + 1 || isPunct(k - 1, .comma) { return k }
+            k = skipGroup(k, limit: close)
+        }
+        return nil
+    }
+
+    /// The name that opens the bracket at `opener`: `name(`, `name {`, `name(…) {`, `label: {`, `label: (`; nil when
+    /// no name does (`if x {`, `= (`).
+    public func openerName(_ opener: Int) -> String? {
+        var n = opener - 1
+        if isPunct(opener, .lbrace), isPunct(n, .rparen), let p = partnerOf(n), p < n { n = p - 1 }
+        if isPunct(n, .colon) { n -= 1 }
+        return kind(n) == .identifier ? text(n) : nil
+    }
+
     /// True for identifier tokens and the keywords that can name things in expressions (`self`, `Self`, `init`).
     public func isNameLike(_ i: Int) -> Bool {
         guard i >= 0 && i < count else { return false }
