@@ -86,6 +86,11 @@ public struct FileWideFacts: Sendable {
     /// Presentation modifiers of this file's views over a feature's state (`.sheet(item: $store.scope(state:
     /// \.child, …))`, `.fullScreenCover(store: store.scope(state: \.$child, …))`): the user can dismiss what they show.
     public var presentedFields: [PresentedFieldFacts] = []
+    /// Scopes of this file's views that only a store TCA caches allows (`$store.scope(…)` for a presentation, `if let
+    /// child = store.scope(…)`, `ForEach(store.scope(…))`), by the view's qualified name.
+    public var cachedScopes: [CachedScopeFacts] = []
+    /// Views this file builds with a store TCA cannot cache (`CaseLet(…) { View(store: $0) }`, a closure-scoped store).
+    public var uncachedHandoffs: [UncachedHandoffFacts] = []
     /// Views of this file whose `body` reads its store's state where no `WithPerceptionTracking` tracks it
     /// (`Text(store.title)` in a body without one, a read in a `GeometryReader` inside one): the first read of each
     /// member, per view (`PerceptionReader`).
@@ -258,6 +263,35 @@ public struct StackBindingFacts: Sendable, Equatable {
     public var isObservation: Bool
     /// The `NavigationStack` / `NavigationStackStore` token.
     public var location: FactLocation
+}
+
+/// A view scoping its store the way only a store TCA caches allows (`UncachedStoreReader`): `$store.scope(state:
+/// \.child, action: \.child)` handed to a presentation, `if let child = store.scope(…)`, `ForEach(store.scope(…))`.
+public struct CachedScopeFacts: Sendable, Equatable {
+    /// The qualified name of the type the scope is written in (`LoginView`, `Login.View`).
+    public var view: String
+    /// The call as messages show it (`$store.scope(state: \.alert, …)`).
+    public var shown: String
+    public var location: FactLocation
+}
+
+/// A view built with a store TCA cannot cache (`UncachedStoreReader`).
+public struct UncachedHandoffFacts: Sendable, Equatable {
+    public enum Source: String, Sendable {
+        /// `View(store: store.scope(state: …, action: { .child($0) }))`, or such a store given to `IfLetStore`/`ForEachStore`.
+        case closureScope
+        /// `CaseLet(…) { View(store: $0) }`.
+        case caseLet
+        /// `.sheet(store: …, state: …, action: …) { View(store: $0) }`.
+        case presentationTransform
+    }
+    /// The view's type as written (`LoginView`, `Login.View`).
+    public var view: String
+    public var source: Source
+    /// What hands the store over, for messages (`CaseLet`, `.sheet(store:state:action:)`).
+    public var shown: String
+    /// The `scope`, `CaseLet` or modifier token.
+    public var anchor: Anchor
 }
 
 /// A view presenting a field of its feature's state with a SwiftUI presentation (`.sheet`, `.fullScreenCover`,

@@ -50,6 +50,7 @@ struct FileWideReader {
         facts.stackBindings = views.stacks
         facts.disappearSends = views.disappearSends
         facts.presentedFields = views.presentedFields
+        (facts.cachedScopes, facts.uncachedHandoffs) = UncachedStoreReader(extractor: extractor).read(types: types)
         facts.untrackedReads = PerceptionReader(extractor: extractor).read(types: types)
         facts.storesByType = views.stores
         let source = extractor.source

@@ -88,6 +88,17 @@ public final class FeatureIndex: @unchecked Sendable {
         }
         self.bindingWritesByName = LockedLazy { Self.byLastName(ordered, \.bindingWrites, \.feature) }
         self.stackBindingsByName = LockedLazy { Self.byLastName(ordered, \.stackBindings, \.feature) }
+        self.viewScopes = LockedLazy {
+            var declared: [String: [String]] = [:]
+            var cached: [String: [CachedScopeFacts]] = [:]
+            for file in ordered {
+                for t in file.types where t.kind != "extension" && t.kind != "protocol" {
+                    declared[t.qualifiedName.lastDotComponent.map(String.init) ?? t.qualifiedName, default: []].append(t.qualifiedName)
+                }
+                for c in file.file.cachedScopes { cached[c.view, default: []].append(c) }
+            }
+            return ViewScopes(declared: declared, cached: cached)
+        }
         self.presentedFieldsByName = LockedLazy {
             var result: [String: Set<String>] = [:]
             for file in ordered {
@@ -192,6 +203,24 @@ public final class FeatureIndex: @unchecked Sendable {
         presentedFieldsByName.wrapped[feature.name]?.contains(field) == true
     }
     private let presentedFieldsByName: LockedLazy<[String: Set<String>]>
+
+    /// The scopes that need a cached store (`$store.scope(…)` for a presentation, `if let child = store.scope(…)`,
+    /// `ForEach(store.scope(…))`) in the one view type a name written in code resolves to (`LoginView`, `Login.View`,
+    /// matched on the end of the qualified name), from any file and extension, in path order; empty when no type or
+    /// more than one of the project has that name.
+    public func cachedScopes(inView written: String) -> [CachedScopeFacts] {
+        let scopes = viewScopes.wrapped
+        let last = written.lastDotComponent.map(String.init) ?? written
+        let types = (scopes.declared[last] ?? []).filter { $0 == written || $0.hasSuffix("." + written) }
+        guard types.count == 1 else { return [] }
+        return scopes.cached[types[0]] ?? []
+    }
+    struct ViewScopes {
+        /// Qualified names of the project's declared types (not extensions) by last name.
+        var declared: [String: [String]]
+        var cached: [String: [CachedScopeFacts]]
+    }
+    private let viewScopes: LockedLazy<ViewScopes>
 
     /// Which parents list each feature and whether they present it, computed on first use.
     var presentations: Presentations { presentationUses.wrapped }

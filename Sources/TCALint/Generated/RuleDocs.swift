@@ -18851,6 +18851,605 @@ struct Settings {
   does not turn its disable comments into warnings.
 
 """#,
+        "uncached_store_scope": #"""
+## What it does
+
+Reports a view built with a store that TCA cannot cache, when that view scopes its store with
+observation's APIs to an optional or a collection. The store comes from:
+
+- `store.scope(state: …, action: …)` whose action is a closure (`{ .child($0) }`) or a case's embed function
+  (`Feature.Action.child`), handed as `ChildView(store: …)`, or to `IfLetStore`/`ForEachStore` whose content
+  builds the view;
+- a `CaseLet`, whose content builds the view (`CaseLet(…) { ChildView(store: $0) }`, `then: ChildView.init`);
+- a store-taking presentation with `state:` and `action:` transforms (`.sheet(store:state:action:)`,
+  `.fullScreenCover`, `.popover`, `.navigationDestination`), whose content builds the view.
+
+The view's scopes that need a cached store, in any file and extension of it: `$store.scope(state: \.child,
+action: \.child)` (handed to `.sheet(item:)`, `.alert(_:)` and the other presentations, but not a
+`NavigationStack(path:)`), `if let child = store.scope(…)` / `guard let`, and `ForEach(store.scope(…))`.
+Reported at the `scope`, `CaseLet` or presentation modifier that hands the store over; the message names the view's
+scope and its line.
+
+## Why is this bad
+
+TCA caches the child stores of a store scoped with key paths, and observation relies on it: the optional and
+collection scopes of `Store+Observation.swift` and `IdentifiedArray+Observation.swift` check that the store can
+cache its children and, when it cannot, report at run time:
+
+> Scoping from uncached 'StoreOf<…>' is not compatible with observation. This can happen for one of two reasons:
+> 1. A parent view scopes on a store using transform functions, which has been deprecated, instead of with key
+> paths and case paths. … 2. A parent feature is using deprecated navigation APIs, such as 'IfLetStore',
+> 'SwitchStore', 'ForEachStore', or any navigation view modifiers taking stores instead of bindings.
+
+A store scoped with closures (`ClosureScopedCore`), the store `CaseLet` hands its content and the one a
+presentation's `state:`/`action:` transforms hand theirs (both made by `Store._scope` in
+`Internal/Deprecations.swift`) cannot cache, and nor can any store scoped from them. The child store is then
+built again each time the view asks for it instead of being cached. It is the usual trap of a migration to
+observation done from the leaves: the child view is migrated while its parent still uses the old APIs. TCA's
+[migration guide to 1.5](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.5)
+replaces closure scopes with key paths; the
+[migration guide to 1.7](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/migratingto1.7)
+replaces `SwitchStore`/`CaseLet` with `switch store.case` and store-taking presentations with bindings, and
+advises migrating from the root of the app towards its leaves.
+
+## Example
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct AppView: View {
+  let store: StoreOf<AppFeature>
+
+  var body: some View {
+    SwitchStore(store) { state in
+      switch state {
+      case .login:
+        ↓CaseLet(/AppFeature.State.login, action: AppFeature.Action.login) { store in
+          LoginView(store: store)
+        }
+      case .main:
+        CaseLet(/AppFeature.State.main, action: AppFeature.Action.main) { store in
+          MainView(store: store)
+        }
+      }
+    }
+  }
+}
+
+struct LoginView: View {
+  @Bindable var store: StoreOf<Login>
+
+  var body: some View {
+    LoginForm(store: store)
+      .alert($store.scope(state: \.alert, action: \.alert))
+  }
+}
+```
+
+Reported as:
+
+> LoginView gets the store CaseLet scopes, which TCA cannot cache, and scopes it with observation ($store.scope(state: \.alert, …), Example.swift:28): TCA reports "Scoping from uncached … is not compatible with observation" there and builds a new child store each time instead of caching one — switch over store.case instead of SwitchStore/CaseLet (TCA's migration guide to 1.7)
+
+## Use instead
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct AppView: View {
+  let store: StoreOf<AppFeature>
+
+  var body: some View {
+    switch store.case {
+    case let .login(store):
+      LoginView(store: store)
+    case let .main(store):
+      MainView(store: store)
+    }
+  }
+}
+
+struct LoginView: View {
+  @Bindable var store: StoreOf<Login>
+
+  var body: some View {
+    LoginForm(store: store)
+      .alert($store.scope(state: \.alert, action: \.alert))
+  }
+}
+```
+
+## Triggering examples
+
+`CaseLet` handing its store to an initializer:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct RootView: View {
+  let store: StoreOf<Root>
+
+  var body: some View {
+    SwitchStore(store) { _ in
+      ↓CaseLet(/Root.State.home, action: Root.Action.home, then: HomeView.init)
+    }
+  }
+}
+
+struct HomeView: View {
+  let store: StoreOf<Home>
+
+  var body: some View {
+    if let banner = store.scope(state: \.banner, action: \.banner) {
+      BannerView(store: banner)
+    }
+  }
+}
+```
+
+Reported as:
+
+> HomeView gets the store CaseLet scopes, which TCA cannot cache, and scopes it with observation (store.scope(state: \.banner, …), Example.swift:18): TCA reports "Scoping from uncached … is not compatible with observation" there and builds a new child store each time instead of caching one — switch over store.case instead of SwitchStore/CaseLet (TCA's migration guide to 1.7)
+
+A store scoped with a closure:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ShopView: View {
+  let store: StoreOf<Shop>
+
+  var body: some View {
+    CartView(store: store.↓scope(state: \.cart, action: { .cart($0) }))
+  }
+}
+
+struct CartView: View {
+  let store: StoreOf<Cart>
+
+  var body: some View {
+    List {
+      ForEach(store.scope(state: \.items, action: \.items)) { item in
+        CartItemView(store: item)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> CartView gets a store scoped with a closure, which TCA cannot cache, and scopes it with observation (store.scope(state: \.items, …), Example.swift:17): TCA reports "Scoping from uncached … is not compatible with observation" there and builds a new child store each time instead of caching one — scope with key paths instead (store.scope(state: \.child, action: \.child); TCA's migration guide to 1.5)
+
+A store scoped with a case's embed function:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ShopView: View {
+  let store: StoreOf<Shop>
+
+  var body: some View {
+    CartView(store: self.store.↓scope(state: \.cart, action: Shop.Action.cart))
+  }
+}
+
+struct CartView: View {
+  @Bindable var store: StoreOf<Cart>
+
+  var body: some View {
+    CartList(store: store)
+      .sheet(item: $store.scope(state: \.checkout, action: \.checkout)) { store in
+        CheckoutView(store: store)
+      }
+  }
+}
+```
+
+Reported as:
+
+> CartView gets a store scoped with a closure, which TCA cannot cache, and scopes it with observation ($store.scope(state: \.checkout, …), Example.swift:17): TCA reports "Scoping from uncached … is not compatible with observation" there and builds a new child store each time instead of caching one — scope with key paths instead (store.scope(state: \.child, action: \.child); TCA's migration guide to 1.5)
+
+A store-taking sheet with transforms:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct SettingsView: View {
+  let store: StoreOf<Settings>
+
+  var body: some View {
+    Form {}
+      .↓sheet(
+        store: store.scope(state: \.$destination, action: \.destination),
+        state: /Settings.Destination.State.profile,
+        action: Settings.Destination.Action.profile
+      ) { store in
+        ProfileView(store: store)
+      }
+  }
+}
+
+struct ProfileView: View {
+  @Bindable var store: StoreOf<Profile>
+
+  var body: some View {
+    Form {}
+      .popover(item: $store.scope(state: \.avatarPicker, action: \.avatarPicker)) { store in
+        AvatarPickerView(store: store)
+      }
+  }
+}
+```
+
+Reported as:
+
+> ProfileView gets the store .sheet(store:state:action:) transforms, which TCA cannot cache, and scopes it with observation ($store.scope(state: \.avatarPicker, …), Example.swift:24): TCA reports "Scoping from uncached … is not compatible with observation" there and builds a new child store each time instead of caching one — present with a binding instead (.sheet(item: $store.scope(state: \.destination?.child, action: \.destination.child)); TCA's migration guide to 1.7)
+
+A store-taking navigation destination with transforms:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ListView: View {
+  let store: StoreOf<ItemList>
+
+  var body: some View {
+    Items(store: store)
+      .↓navigationDestination(
+        store: store.scope(state: \.$destination, action: \.destination),
+        state: /ItemList.Destination.State.detail,
+        action: ItemList.Destination.Action.detail,
+        destination: ItemDetailView.init
+      )
+  }
+}
+
+struct ItemDetailView: View {
+  let store: StoreOf<ItemDetail>
+
+  var body: some View {
+    if let editor = store.scope(state: \.editor, action: \.editor) {
+      EditorView(store: editor)
+    }
+  }
+}
+```
+
+Reported as:
+
+> ItemDetailView gets the store .navigationDestination(store:state:action:) transforms, which TCA cannot cache, and scopes it with observation (store.scope(state: \.editor, …), Example.swift:22): TCA reports "Scoping from uncached … is not compatible with observation" there and builds a new child store each time instead of caching one — present with a binding instead (.sheet(item: $store.scope(state: \.destination?.child, action: \.destination.child)); TCA's migration guide to 1.7)
+
+`IfLetStore` given a closure-scoped store:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ChatView: View {
+  let store: StoreOf<Chat>
+
+  var body: some View {
+    IfLetStore(store.↓scope(state: \.composer, action: { .composer($0) })) { store in
+      ComposerView(store: store)
+    }
+  }
+}
+
+struct ComposerView: View {
+  let store: StoreOf<Composer>
+
+  var body: some View {
+    ForEach(store.scope(state: \.attachments, action: \.attachments)) { store in
+      AttachmentView(store: store)
+    }
+  }
+}
+```
+
+Reported as:
+
+> ComposerView gets a store scoped with a closure, which TCA cannot cache, and scopes it with observation (store.scope(state: \.attachments, …), Example.swift:18): TCA reports "Scoping from uncached … is not compatible with observation" there and builds a new child store each time instead of caching one — scope with key paths instead (store.scope(state: \.child, action: \.child); TCA's migration guide to 1.5)
+
+A view nested in its feature, with its `body` in an extension:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+extension Flow {
+  struct View: SwiftUI.View {
+    let store: StoreOf<Flow>
+
+    var body: some SwiftUI.View {
+      SwitchStore(store) { _ in
+        ↓CaseLet(/Flow.State.login, action: Flow.Action.login) { Login.View(store: $0) }
+      }
+    }
+  }
+}
+
+extension Login {
+  struct View: SwiftUI.View {
+    @Bindable var store: StoreOf<Login>
+  }
+}
+
+extension Login.View {
+  var body: some SwiftUI.View {
+    LoginForm(store: store)
+      .alert($store.scope(state: \.alert, action: \.alert))
+  }
+}
+```
+
+Reported as:
+
+> Login.View gets the store CaseLet scopes, which TCA cannot cache, and scopes it with observation ($store.scope(state: \.alert, …), Example.swift:25): TCA reports "Scoping from uncached … is not compatible with observation" there and builds a new child store each time instead of caching one — switch over store.case instead of SwitchStore/CaseLet (TCA's migration guide to 1.7)
+
+A `guard let` over the scope:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct TabsView: View {
+  let store: StoreOf<Tabs>
+
+  var body: some View {
+    TabView {
+      FeedView(store: store.↓scope(state: \.feed, action: { Tabs.Action.feed($0) }))
+    }
+  }
+}
+
+struct FeedView: View {
+  let store: StoreOf<Feed>
+
+  var body: some View {
+    content
+  }
+
+  @ViewBuilder var content: some View {
+    if let story = store.scope(state: \.story, action: \.story) {
+      StoryView(store: story)
+    }
+  }
+}
+```
+
+Reported as:
+
+> FeedView gets a store scoped with a closure, which TCA cannot cache, and scopes it with observation (store.scope(state: \.story, …), Example.swift:22): TCA reports "Scoping from uncached … is not compatible with observation" there and builds a new child store each time instead of caching one — scope with key paths instead (store.scope(state: \.child, action: \.child); TCA's migration guide to 1.5)
+
+## Non-triggering examples
+
+The parent scopes with key paths, which TCA caches:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ShopView: View {
+  let store: StoreOf<Shop>
+
+  var body: some View {
+    CartView(store: store.scope(state: \.cart, action: \.cart))
+  }
+}
+
+struct CartView: View {
+  let store: StoreOf<Cart>
+
+  var body: some View {
+    ForEach(store.scope(state: \.items, action: \.items)) { item in
+      CartItemView(store: item)
+    }
+  }
+}
+```
+
+`IfLetStore` over a key-path scope passes the cache on:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ChatView: View {
+  let store: StoreOf<Chat>
+
+  var body: some View {
+    IfLetStore(store.scope(state: \.composer, action: \.composer)) { store in
+      ComposerView(store: store)
+    }
+  }
+}
+
+struct ComposerView: View {
+  let store: StoreOf<Composer>
+
+  var body: some View {
+    if let picker = store.scope(state: \.picker, action: \.picker) {
+      PickerView(store: picker)
+    }
+  }
+}
+```
+
+A store-taking sheet without transforms passes the cache on:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct SettingsView: View {
+  let store: StoreOf<Settings>
+
+  var body: some View {
+    Form {}
+      .sheet(store: store.scope(state: \.$profile, action: \.profile)) { store in
+        ProfileView(store: store)
+      }
+  }
+}
+
+struct ProfileView: View {
+  @Bindable var store: StoreOf<Profile>
+
+  var body: some View {
+    Form {}
+      .popover(item: $store.scope(state: \.avatarPicker, action: \.avatarPicker)) { store in
+        AvatarPickerView(store: store)
+      }
+  }
+}
+```
+
+The child view still uses the old APIs, which work on any store:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct RootView: View {
+  let store: StoreOf<Root>
+
+  var body: some View {
+    SwitchStore(store) { _ in
+      CaseLet(/Root.State.home, action: Root.Action.home, then: HomeView.init)
+    }
+  }
+}
+
+struct HomeView: View {
+  let store: StoreOf<Home>
+
+  var body: some View {
+    IfLetStore(store.scope(state: \.banner, action: \.banner)) { store in
+      BannerView(store: store)
+    }
+  }
+}
+```
+
+A navigation stack's path, which TCA scopes without the cache:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct RootView: View {
+  let store: StoreOf<Root>
+
+  var body: some View {
+    SwitchStore(store) { _ in
+      CaseLet(/Root.State.inbox, action: Root.Action.inbox, then: InboxView.init)
+    }
+  }
+}
+
+struct InboxView: View {
+  @Bindable var store: StoreOf<Inbox>
+
+  var body: some View {
+    NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+      MessageList(store: store)
+    } destination: { store in
+      MessageView(store: store)
+    }
+  }
+}
+```
+
+A non-optional child scope, which does not need the cache:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct ShopView: View {
+  let store: StoreOf<Shop>
+
+  var body: some View {
+    CartView(store: store.scope(state: \.cart, action: { .cart($0) }))
+  }
+}
+
+struct CartView: View {
+  let store: StoreOf<Cart>
+
+  var body: some View {
+    SummaryView(store: store.scope(state: \.summary, action: \.summary))
+  }
+}
+```
+
+Observation all the way down:
+
+```swift
+import ComposableArchitecture
+import SwiftUI
+
+struct AppView: View {
+  @Bindable var store: StoreOf<AppFeature>
+
+  var body: some View {
+    switch store.case {
+    case let .login(store):
+      LoginView(store: store)
+    case let .main(store):
+      MainView(store: store)
+    }
+  }
+}
+
+struct LoginView: View {
+  @Bindable var store: StoreOf<Login>
+
+  var body: some View {
+    LoginForm(store: store)
+      .alert($store.scope(state: \.alert, action: \.alert))
+  }
+}
+```
+
+A view the project does not declare (from a package it depends on), whose scopes are not read:
+
+```swift
+import ComposableArchitecture
+import LoginFeature
+import SwiftUI
+
+struct AppView: View {
+  let store: StoreOf<AppFeature>
+
+  var body: some View {
+    SwitchStore(store) { _ in
+      CaseLet(/AppFeature.State.login, action: AppFeature.Action.login, then: LoginView.init)
+    }
+  }
+}
+```
+
+## Limits
+
+- Only the view the uncached store is handed to is read: a store it scopes with key paths and hands further down
+  is just as uncached, but the views below it are not followed, nor is a view whose own store was handed to it
+  uncached by its parent.
+- The view is found by the name written at the handoff; when no type or more than one type of the project has
+  that name (two modules with a `LoginView` each), nothing is reported.
+- The view's scopes are read in every member of the view type and its extensions; a scope in a helper view that
+  the view builds with the same store (`Content(store: store)`) is not.
+- A store held in a variable before it is handed over (`let child = store.scope(…); ChildView(store: child)`) is
+  not followed.
+
+"""#,
         "uncancelled_parent_effect": #"""
 ## What it does
 

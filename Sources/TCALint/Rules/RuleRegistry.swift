@@ -41,6 +41,7 @@ public enum RuleRegistry {
         SendOnDisappearRule.self,
         MissingPerceptionTrackingRule.self,
         LegacyEffectAnimationRule.self,
+        UncachedStoreScopeRule.self,
         SuperfluousDisableRule.self,
     ]
 
