@@ -89,7 +89,38 @@ struct DeprecatedAPIReader {
         // The declaration of a name of the project's own (`protocol ReducerProtocol`, `typealias EffectTask = …`).
         if code.is(i - 1, "protocol") || code.is(i - 1, "typealias") || code.is(i - 1, "struct") || code.is(i - 1, "enum")
             || code.is(i - 1, "class") { return nil }
-        return DeprecatedUseFacts(api: api, anchor: extractor.anchor(i))
+        var facts = DeprecatedUseFacts(api: api, anchor: extractor.anchor(i))
+        if api == .taskResult { readTaskResultForm(at: i, into: &facts) }
+        return facts
+    }
+
+    /// Whether `TaskResult` at i can be renamed `Result` as written: a call (`TaskResult { … }`, `TaskResult(catching:
+    /// …)`), a case (`TaskResult.success(…)`), or the type with one argument (`TaskResult<Value>`, whose closing `>` it
+    /// records). Not `TaskResult(result)` (converting a `Result`), nor the bare type in an extension or a typealias.
+    private func readTaskResultForm(at i: Int, into facts: inout DeprecatedUseFacts) {
+        if code.isPunct(i + 1, .lbrace) || (code.isPunct(i + 1, .lparen) && code.is(i + 2, "catching") && code.isPunct(i + 3, .colon)) {
+            facts.taskResultRenamable = true
+        } else if code.isDot(i + 1), code.is(i + 2, "success") || code.is(i + 2, "failure") {
+            facts.taskResultRenamable = true
+        } else if code.isOperator(i + 1, "<") || (code.kind(i + 1) == .operator && code.bytes[code.tokens[i + 1].startOffset] == UInt8(ascii: "<")),
+                  let after = code.skipGenericArguments(i + 1, limit: code.count), !code.is(i - 1, "extension") {
+            // The `>` that brings the depth back to zero, by byte (`TaskResult<Array<Int>>` ends in one `>>` token).
+            var depth = 0
+            for j in (i + 1)..<after where code.kind(j) == .operator {
+                let t = code.tokens[j]
+                for o in t.startOffset..<t.endOffset {
+                    if code.bytes[o] == UInt8(ascii: "<") { depth += 1 }
+                    if code.bytes[o] == UInt8(ascii: ">") {
+                        depth -= 1
+                        if depth == 0 {
+                            facts.taskResultRenamable = true
+                            facts.taskResultGenericClose = o
+                            return
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The `.` at `dot` starts an implicit member (`return .fireAndForget`, `[.fireAndForget {`) or follows an effect

@@ -86,6 +86,8 @@ public struct FileWideFacts: Sendable {
     /// Presentation modifiers of this file's views over a feature's state (`.sheet(item: $store.scope(state:
     /// \.child, …))`, `.fullScreenCover(store: store.scope(state: \.$child, …))`): the user can dismiss what they show.
     public var presentedFields: [PresentedFieldFacts] = []
+    /// `CaseLet` views, with the case of the `SwitchStore` switch clause each sits in.
+    public var caseLets: [CaseLetFacts] = []
     /// Scopes of this file's views that only a store TCA caches allows (`$store.scope(…)` for a presentation, `if let
     /// child = store.scope(…)`, `ForEach(store.scope(…))`), by the view's qualified name.
     public var cachedScopes: [CachedScopeFacts] = []
@@ -95,6 +97,8 @@ public struct FileWideFacts: Sendable {
     /// (`Text(store.title)` in a body without one, a read in a `GeometryReader` inside one): the first read of each
     /// member, per view (`PerceptionReader`).
     public var untrackedReads: [UntrackedReadFacts] = []
+    /// The actions this file's views send their stores (`store.send(.x)`, `viewStore.send(.x)`), one per send and feature.
+    public var viewSends: [ViewSendFacts] = []
     /// Views of this file that send their store an action from `.onDisappear { … }` (outside a presentation's content),
     /// one per send and feature.
     public var disappearSends: [DisappearSendFacts] = []
@@ -212,6 +216,11 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
     /// The closure's body has an `await`. Without one, Swift picks TCA 0.x's synchronous, Combine-based overload
     /// (`fireAndForget(_ work: () throws -> Void)`), which runs the closure inside `send`, on the main thread.
     public var bodyAwaits = false
+    /// `TaskResult` written where `Result` takes its place as is: `TaskResult { … }`, `TaskResult(catching:)`,
+    /// `TaskResult.success(…)`, or `TaskResult<Value>`, whose closing `>` is at `taskResultGenericClose` (where
+    /// `Result` needs `, any Error`).
+    public var taskResultRenamable = false
+    public var taskResultGenericClose: Int?
 
     public init(api: API, anchor: Anchor) {
         self.api = api
@@ -265,6 +274,17 @@ public struct StackBindingFacts: Sendable, Equatable {
     public var location: FactLocation
 }
 
+/// A `CaseLet` view (`CaseLetReader`) and the case of the `SwitchStore` switch clause it sits in.
+public struct CaseLetFacts: Sendable, Equatable {
+    /// The case its case path points at (`/State.login` → `login`).
+    public var caseName: String
+    /// The single case of the clause of a switch over the `SwitchStore`'s state that holds it (`case .login:` →
+    /// `login`); nil outside such a clause.
+    public var switchedCase: String?
+    /// The `CaseLet` token.
+    public var anchor: Anchor
+}
+
 /// A view scoping its store the way only a store TCA caches allows (`UncachedStoreReader`): `$store.scope(state:
 /// \.child, action: \.child)` handed to a presentation, `if let child = store.scope(…)`, `ForEach(store.scope(…))`.
 public struct CachedScopeFacts: Sendable, Equatable {
@@ -275,7 +295,8 @@ public struct CachedScopeFacts: Sendable, Equatable {
     public var location: FactLocation
 }
 
-/// A view built with a store TCA cannot cache (`UncachedStoreReader`).
+/// A view built with a store TCA cannot cache, or with a store derived from its own that caches only when its own does
+/// (`UncachedStoreReader`).
 public struct UncachedHandoffFacts: Sendable, Equatable {
     public enum Source: String, Sendable {
         /// `View(store: store.scope(state: …, action: { .child($0) }))`, or such a store given to `IfLetStore`/`ForEachStore`.
@@ -284,14 +305,21 @@ public struct UncachedHandoffFacts: Sendable, Equatable {
         case caseLet
         /// `.sheet(store: …, state: …, action: …) { View(store: $0) }`.
         case presentationTransform
+        /// `.sheet(store: store.scope(…)) { View(store: $0) }` without transforms: TCA 1.7.0–1.9.2 did not cache it.
+        case storePresentation
+        /// `View(store: store)`, `View(store: store.scope(state: \.child, action: \.child))`, or such a store given to
+        /// `IfLetStore`/`ForEachStore`: uncached only when the view's own store is.
+        case passedOn
     }
     /// The view's type as written (`LoginView`, `Login.View`).
     public var view: String
     public var source: Source
     /// What hands the store over, for messages (`CaseLet`, `.sheet(store:state:action:)`).
     public var shown: String
-    /// The `scope`, `CaseLet` or modifier token.
+    /// The `scope`, `CaseLet`, modifier or `store` token.
     public var anchor: Anchor
+    /// The qualified name of the type it is written in; nil outside any type.
+    public var owner: String? = nil
 }
 
 /// A view presenting a field of its feature's state with a SwiftUI presentation (`.sheet`, `.fullScreenCover`,
@@ -315,6 +343,18 @@ public struct UntrackedReadFacts: Sendable, Equatable {
     /// The escaping closure the read sits in (`GeometryReader`, `LazyVStack`, `sheet`) when the body has a
     /// `WithPerceptionTracking` that does not reach into it; nil for any other untracked read.
     public var escapingClosure: String? = nil
+}
+
+/// An action a view sends its store (`store.send(.saveTapped)`, `viewStore.send(.delegate(.select(x)))`).
+public struct ViewSendFacts: Sendable, Equatable {
+    /// The feature of the store, as written (`Feature`, `App.Feature`).
+    public var feature: String
+    /// The type holding the store (`DetailView`).
+    public var view: String
+    /// The action's case path (`.delegate(.select(x))` → [delegate, select]); empty when the action is not a case written
+    /// in place (`store.send(action)`).
+    public var path: [String]
+    public var location: FactLocation
 }
 
 /// A view sending its feature an action when it disappears (`.onDisappear { store.send(.onDisappear) }`).

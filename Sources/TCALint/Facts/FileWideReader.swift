@@ -12,6 +12,7 @@ struct FileWideReader {
         let scopes = StoreScopeReader(extractor: extractor)
         let stores = StoreRootReader(extractor: extractor)
         let reduceCalls = ReduceCallReader(extractor: extractor)
+        let caseLets = CaseLetReader(extractor: extractor)
         var roots: [(token: Int, facts: StoreRootFacts)] = []
         for i in 0..<code.count {
             let kind = code.kind(i)
@@ -38,6 +39,7 @@ struct FileWideReader {
                 facts.namesStoreOfTCAState = true
             }
             if length == 6, let call = reduceCalls.call(at: i) { facts.reduceCalls.append(call) }
+            if length == 7, let caseLet = caseLets.caseLet(at: i) { facts.caseLets.append(caseLet) }
         }
         if !roots.isEmpty {
             let previews = previewRanges()
@@ -50,6 +52,7 @@ struct FileWideReader {
         facts.stackBindings = views.stacks
         facts.disappearSends = views.disappearSends
         facts.presentedFields = views.presentedFields
+        facts.viewSends = views.sends
         (facts.cachedScopes, facts.uncachedHandoffs) = UncachedStoreReader(extractor: extractor).read(types: types)
         facts.untrackedReads = PerceptionReader(extractor: extractor).read(types: types)
         facts.storesByType = views.stores

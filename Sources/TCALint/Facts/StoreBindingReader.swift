@@ -16,6 +16,7 @@ struct StoreBindingReader {
         var stacks: [StackBindingFacts] = []
         var disappearSends: [DisappearSendFacts] = []
         var presentedFields: [PresentedFieldFacts] = []
+        var sends: [ViewSendFacts] = []
         /// The features whose store each type holds (by the type's last name).
         var stores: [String: [String]] = [:]
     }
@@ -30,6 +31,7 @@ struct StoreBindingReader {
         var stacks: [(type: String, path: String, isObservation: Bool, token: Int)] = []
         var disappearing: [(type: String, action: String, token: Int)] = []
         var presenting: [(type: String, field: String, token: Int)] = []
+        var sending: [(type: String, path: [String], token: Int)] = []
         var stack: [(name: String, close: Int)] = []
         var next = 0
         for i in 0..<code.count {
@@ -48,6 +50,8 @@ struct StoreBindingReader {
                 disappearing.append((owner, action, send))
             } else if let field = presentedField(at: i) {
                 presenting.append((owner, field, i))
+            } else if let path = sentPath(at: i) {
+                sending.append((owner, path, i))
             } else if !written.contains(owner), let text = bindingWrite(at: i) {
                 written.insert(owner)
                 writes.append((owner, text, i))
@@ -73,6 +77,9 @@ struct StoreBindingReader {
             },
             presentedFields: presenting.flatMap { p in
                 perFeature(of: p.type) { PresentedFieldFacts(feature: $0, field: p.field, location: extractor.location(p.token)) }
+            },
+            sends: sending.flatMap { s in
+                perFeature(of: s.type) { ViewSendFacts(feature: $0, view: s.type, path: s.path, location: extractor.location(s.token)) }
             },
             stores: features)
     }
@@ -156,6 +163,15 @@ struct StoreBindingReader {
             k += 1
         }
         return nil
+    }
+
+    /// `store.send(.x)`, `viewStore.send(.x)`, `self.store.send(.x)` at `send` (i): the action's case path, empty when the
+    /// argument is not a case written in place.
+    private func sentPath(at i: Int) -> [String]? {
+        guard code.is(i, "send"), code.isDot(i - 1), code.isPunct(i + 1, .lparen), code.kind(i - 2) == .identifier, endsWithStore(i - 2),
+              !startsWithDollar(i - 2), let close = code.partnerOf(i + 1), close > i + 1 else { return nil }
+        guard code.isDot(i + 2) || code.startsUppercase(i + 2) else { return [] }
+        return CasePath.read(at: i + 2, code: code, limit: close)
     }
 
     /// Names of what opens the presentations' and destinations' content: a view inside disappears when it closes,

@@ -14,13 +14,15 @@ struct UncachedStoreReader {
 
     static let needle = Array("scope".utf8)
     static let caseLetNeedle = Array("CaseLet".utf8)
+    static let handOnNeedle = Array("store:".utf8)
 
     /// Presentation modifiers that take a store and, with `state:`/`action:`, transform it for their content.
     static let storePresentations: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
     func read(types: [TypeFacts]) -> (cached: [CachedScopeFacts], handoffs: [UncachedHandoffFacts]) {
         let bytes = extractor.source.bytes
-        guard Prefilter.contains(bytes, needle: Self.needle) || Prefilter.contains(bytes, needle: Self.caseLetNeedle) else { return ([], []) }
+        guard Prefilter.contains(bytes, needle: Self.needle) || Prefilter.contains(bytes, needle: Self.caseLetNeedle)
+                || Prefilter.contains(bytes, needle: Self.handOnNeedle) else { return ([], []) }
         let ordered = types.filter { $0.kind != "protocol" && $0.membersOpen.token < $0.membersClose.token }
             .sorted { $0.membersOpen.token < $1.membersOpen.token }
         var cached: [CachedScopeFacts] = []
@@ -34,19 +36,28 @@ struct UncachedStoreReader {
                 next += 1
             }
             guard code.kind(i) == .identifier else { continue }
+            let owner = stack.last?.name
             if code.is(i, "scope") {
-                if let owner = stack.last?.name, let shown = cachedScope(at: i) {
+                if let owner, let shown = cachedScope(at: i) {
                     cached.append(CachedScopeFacts(view: owner, shown: shown, location: extractor.location(i)))
-                } else if let handoff = closureScopeHandoff(at: i) {
+                } else if var handoff = scopeHandoff(at: i) {
+                    handoff.owner = owner
+                    // A key-path scope passes on what its store is; only the view's own store's is known.
+                    if handoff.source == .passedOn && owner == nil { continue }
                     handoffs.append(handoff)
                 }
+            } else if code.is(i, "store"), let owner, let view = ownStoreHandoff(at: i) {
+                handoffs.append(UncachedHandoffFacts(view: view, source: .passedOn, shown: "store", anchor: extractor.anchor(i), owner: owner))
             } else if code.is(i, "CaseLet"), code.isPunct(i + 1, .lparen), let view = contentView(ofCallAt: i + 1, skippingFirst: true) {
-                handoffs.append(UncachedHandoffFacts(view: view, source: .caseLet, shown: "CaseLet", anchor: extractor.anchor(i)))
+                handoffs.append(UncachedHandoffFacts(view: view, source: .caseLet, shown: "CaseLet", anchor: extractor.anchor(i), owner: owner))
             } else if code.isDot(i - 1), Self.storePresentations.contains(code.text(i)), code.isPunct(i + 1, .lparen),
-                      code.is(i + 2, "store"), code.isPunct(i + 3, .colon), code.argumentLabel("state", inCallAt: i + 1) != nil,
-                      let view = contentView(ofCallAt: i + 1, skippingFirst: true) {
-                handoffs.append(UncachedHandoffFacts(view: view, source: .presentationTransform,
-                                                     shown: ".\(code.text(i))(store:state:action:)", anchor: extractor.anchor(i)))
+                      code.is(i + 2, "store"), code.isPunct(i + 3, .colon), let view = contentView(ofCallAt: i + 1, skippingFirst: true) {
+                // With `state:`/`action:` transforms the content's store is scoped with closures; without, TCA 1.7.0–1.9.2
+                // did not cache it either (fixed in 1.9.3, swift-composable-architecture #2908).
+                let transforms = code.argumentLabel("state", inCallAt: i + 1) != nil
+                handoffs.append(UncachedHandoffFacts(view: view, source: transforms ? .presentationTransform : .storePresentation,
+                                                     shown: transforms ? ".\(code.text(i))(store:state:action:)" : ".\(code.text(i))(store:)",
+                                                     anchor: extractor.anchor(i), owner: owner))
             }
         }
         return (cached, handoffs)
@@ -77,29 +88,53 @@ struct UncachedStoreReader {
         }
         var firstEnd = first
         while firstEnd < close && !code.isPunct(firstEnd, .comma) { firstEnd = code.skipGroup(firstEnd, limit: close) }
-        return code.sourceText(from: receiver, through: firstEnd - 1) + ", …)"
+        // One line, however the call is laid out.
+        let text = code.sourceText(from: receiver, through: firstEnd - 1).split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\t" || $0 == "\r" })
+        return text.joined(separator: " ").replacingOccurrences(of: "( ", with: "(") + ", …)"
     }
 
-    /// `ChildView(store: store.scope(state: …, action: { .child($0) }))` or `IfLetStore(store.scope(…, action:
-    /// Feature.Action.child)) { ChildView(store: $0) }` at `scope` (i): the view given the closure-scoped store.
-    private func closureScopeHandoff(at i: Int) -> UncachedHandoffFacts? {
+    /// A view given a store scoped at `scope` (i): `ChildView(store: store.scope(…))`, `IfLetStore(store.scope(…)) {
+    /// ChildView(store: $0) }` (or `ForEachStore`). A closure action (`{ .child($0) }`, `Feature.Action.child`) makes a
+    /// store TCA cannot cache; key paths (`state: \.child, action: \.child`) one that caches when the store scoped does.
+    private func scopeHandoff(at i: Int) -> UncachedHandoffFacts? {
         guard code.isDot(i - 1), code.isPunct(i + 1, .lparen), let label = code.argumentLabel("action", inCallAt: i + 1),
-              case let action = label + 2, code.isPunct(action, .lbrace) || (code.startsUppercase(action) && code.isDot(action + 1)) else { return nil }
+              let close = code.partnerOf(i + 1), close > i + 1 else { return nil }
+        let action = label + 2
+        let source: UncachedHandoffFacts.Source
+        if code.isPunct(action, .lbrace) || (code.startsUppercase(action) && code.isDot(action + 1)) {
+            source = .closureScope
+        } else if code.isPunct(action, .backslash) {
+            source = .passedOn
+        } else {
+            return nil
+        }
         var receiver = i - 2
         guard code.kind(receiver) == .identifier else { return nil }
         if code.isDot(receiver - 1), code.is(receiver - 2, "self") { receiver -= 2 }
-        let shown = "store.scope(state:action:) with a closure"
+        // A key-path scope of the view's own store only: `store`, `self.store`.
+        if source == .passedOn, !(code.is(i - 2, "store") && (receiver == i - 2 || code.is(receiver, "self"))) { return nil }
+        let shown = source == .closureScope ? "store.scope(state:action:) with a closure" : "store.scope(state:action:)"
         // `View(store: <scope>)`.
         if code.isPunct(receiver - 1, .colon), code.is(receiver - 2, "store"), code.isPunct(receiver - 3, .lparen),
-           let view = typeName(endingAt: receiver - 4) {
-            return UncachedHandoffFacts(view: view, source: .closureScope, shown: shown, anchor: extractor.anchor(i))
+           code.isPunct(close + 1, .rparen) || code.isPunct(close + 1, .comma), let view = typeName(endingAt: receiver - 4) {
+            return UncachedHandoffFacts(view: view, source: source, shown: shown, anchor: extractor.anchor(i))
         }
         // `IfLetStore(<scope>) { View(store: $0) }`, `ForEachStore(<scope>, content: View.init)`.
         if code.isPunct(receiver - 1, .lparen), code.is(receiver - 2, "IfLetStore") || code.is(receiver - 2, "ForEachStore"),
            let view = contentView(ofCallAt: receiver - 1, skippingFirst: true) {
-            return UncachedHandoffFacts(view: view, source: .closureScope, shown: shown, anchor: extractor.anchor(i))
+            return UncachedHandoffFacts(view: view, source: source, shown: shown, anchor: extractor.anchor(i))
         }
         return nil
+    }
+
+    /// `ChildView(store: store)` or `ChildView(store: self.store)` at the label `store` (i): the view handed this view's
+    /// own store, or a store a closure of the view names `store` (`{ store in ChildView(store: store) }`).
+    private func ownStoreHandoff(at i: Int) -> String? {
+        guard code.isPunct(i + 1, .colon), code.isPunct(i - 1, .lparen), let view = typeName(endingAt: i - 2) else { return nil }
+        var value = i + 2
+        if code.is(value, "self"), code.isDot(value + 1) { value += 2 }
+        guard code.is(value, "store"), code.isPunct(value + 1, .rparen) || code.isPunct(value + 1, .comma) else { return nil }
+        return view
     }
 
     /// The view a call's content builds from the store it is handed: in the call's arguments after the first (when

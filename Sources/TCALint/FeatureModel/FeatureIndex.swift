@@ -88,16 +88,21 @@ public final class FeatureIndex: @unchecked Sendable {
         }
         self.bindingWritesByName = LockedLazy { Self.byLastName(ordered, \.bindingWrites, \.feature) }
         self.stackBindingsByName = LockedLazy { Self.byLastName(ordered, \.stackBindings, \.feature) }
+        self.viewSendsByName = LockedLazy { Self.byLastName(ordered, \.viewSends, \.feature) }
         self.viewScopes = LockedLazy {
             var declared: [String: [String]] = [:]
             var cached: [String: [CachedScopeFacts]] = [:]
+            var passedOn: [String: [UncachedHandoffFacts]] = [:]
             for file in ordered {
+                for h in file.file.uncachedHandoffs where h.source == .passedOn || h.source == .storePresentation {
+                    if let owner = h.owner { passedOn[owner, default: []].append(h) }
+                }
                 for t in file.types where t.kind != "extension" && t.kind != "protocol" {
                     declared[t.qualifiedName.lastDotComponent.map(String.init) ?? t.qualifiedName, default: []].append(t.qualifiedName)
                 }
                 for c in file.file.cachedScopes { cached[c.view, default: []].append(c) }
             }
-            return ViewScopes(declared: declared, cached: cached)
+            return ViewScopes(declared: declared, cached: cached, passedOn: passedOn)
         }
         self.presentedFieldsByName = LockedLazy {
             var result: [String: Set<String>] = [:]
@@ -185,6 +190,13 @@ public final class FeatureIndex: @unchecked Sendable {
     }
     private let stackBindingsByName: LockedLazy<[String: [StackBindingFacts]]>
 
+    /// The actions the views holding the feature's store send it (`store.send(.x)`, `viewStore.send(.x)`), from any file,
+    /// in path order; names matched as for `bindingWrites(to:)`.
+    public func viewSends(to feature: Feature) -> [ViewSendFacts] {
+        (viewSendsByName.wrapped[feature.name] ?? []).filter { Self.names(feature, $0.feature) }
+    }
+    private let viewSendsByName: LockedLazy<[String: [ViewSendFacts]]>
+
     /// Whether some feature runs a `.forEach` over a field of that name inside a child's state (`.forEach(\.child.path,
     /// action: \.child.path)`): a parent may integrate a child's stack.
     public func integratesStackFromOutside(_ field: String) -> Bool {
@@ -209,16 +221,47 @@ public final class FeatureIndex: @unchecked Sendable {
     /// matched on the end of the qualified name), from any file and extension, in path order; empty when no type or
     /// more than one of the project has that name.
     public func cachedScopes(inView written: String) -> [CachedScopeFacts] {
-        let scopes = viewScopes.wrapped
-        let last = written.lastDotComponent.map(String.init) ?? written
-        let types = (scopes.declared[last] ?? []).filter { $0 == written || $0.hasSuffix("." + written) }
-        guard types.count == 1 else { return [] }
-        return scopes.cached[types[0]] ?? []
+        guard let view = declaredType(named: written) else { return [] }
+        return viewScopes.wrapped.cached[view] ?? []
     }
+
+    /// The first scope that needs a cached store in the view a name resolves to or in a view it hands its store on to
+    /// (`ChildView(store: store)`, `ChildView(store: store.scope(state: \.child, action: \.child))`, a store-taking
+    /// presentation's content): a store TCA cannot cache given to the first view is just as uncached in those. Breadth
+    /// first, each view once, at most `depth` hand-offs deep; `views` are the names as written from the first view on.
+    public func cachedScopeReached(fromView written: String, depth: Int = 6) -> (views: [String], scope: CachedScopeFacts)? {
+        let scopes = viewScopes.wrapped
+        guard let first = declaredType(named: written) else { return nil }
+        var queue: [(type: String, views: [String])] = [(first, [written])]
+        var seen: Set<String> = [first]
+        var next = 0
+        while next < queue.count {
+            let (type, views) = queue[next]
+            next += 1
+            if let scope = scopes.cached[type]?.first { return (views, scope) }
+            guard views.count <= depth else { continue }
+            for h in scopes.passedOn[type] ?? [] {
+                guard let child = declaredType(named: h.view), seen.insert(child).inserted else { continue }
+                queue.append((child, views + [h.view]))
+            }
+        }
+        return nil
+    }
+
+    /// The qualified name of the one type (not an extension) the project declares under a name written in code
+    /// (`LoginView`, `Login.View`, matched on the end of the qualified name); nil for none or several.
+    public func declaredType(named written: String) -> String? {
+        let last = written.lastDotComponent.map(String.init) ?? written
+        let types = (viewScopes.wrapped.declared[last] ?? []).filter { $0 == written || $0.hasSuffix("." + written) }
+        return types.count == 1 ? types[0] : nil
+    }
+
     struct ViewScopes {
         /// Qualified names of the project's declared types (not extensions) by last name.
         var declared: [String: [String]]
         var cached: [String: [CachedScopeFacts]]
+        /// The stores each view (by qualified name) hands on, derived from its own.
+        var passedOn: [String: [UncachedHandoffFacts]]
     }
     private let viewScopes: LockedLazy<ViewScopes>
 

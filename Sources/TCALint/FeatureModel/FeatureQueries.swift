@@ -43,6 +43,14 @@ extension Feature {
         }
     }
 
+    /// Whether the feature's reducer does nothing whatever the action: all of it is in sight, it composes no other
+    /// reducer, and every clause of its logic, and its code for every action, only returns `.none`
+    /// (`Reduce { _, _ in .none }`, an alert's reducer kept for its `Action` type).
+    public var doesNothing: Bool {
+        isReducerInSight && children.isEmpty && builders.allSatisfy { $0.edges.isEmpty }
+            && logic.allSatisfy { unit in unit.clauses.allSatisfy(\.code.isNoOp) && (unit.everyAction?.isNoOp ?? true) }
+    }
+
     /// The action enums that conform to `BindableAction` in any declaration (`Action`, `Action.View`, `ViewAction`).
     public var bindableActionEnums: [ActionModel.ActionEnum] {
         action.enums.filter { $0.inherits.contains("BindableAction") }

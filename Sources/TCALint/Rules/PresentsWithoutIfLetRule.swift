@@ -40,9 +40,20 @@ public struct PresentsWithoutIfLetRule: Rule {
                 guard let presented = Self.presented(field), field.location.path == file.path else { continue }
                 // An alert or dialog the feature clears on `.dismiss` is cleared whenever the view closes it,
                 // buttons included (the view sends `.dismiss` while the state is still set): no harm.
-                if presented != .feature, clauses.contains(where: { c in
-                    c.code.writes.contains(field.name)
-                        && c.patterns.contains { $0 == [field.name, "dismiss"] || $0 == [field.name] } }) { continue }
+                let clearsOnDismiss = clauses.contains { c in
+                    c.code.writes.contains(field.name) && c.patterns.contains { $0 == [field.name, "dismiss"] || $0 == [field.name] }
+                }
+                if presented != .feature, clearsOnDismiss { continue }
+                // A child whose views send only actions the feature handles itself, and which it clears on `.dismiss`:
+                // the child's reducer would have nothing to do.
+                if presented == .feature {
+                    switch Self.child(of: field, in: feature, project: file.project) {
+                    case .notAReducer: continue
+                    case .reducer(let child):
+                        if clearsOnDismiss, child.doesNothing || Self.childNeedsNoReducer(child, field: field, clauses: clauses, in: file.project) { continue }
+                    case .unknown: break
+                    }
+                }
                 if presented == .alert, Self.everyButtonClears(field, of: feature, in: file.project) { continue }
                 let attribute = field.attributes.contains("Presents") ? "Presents" : "PresentationState"
                 findings.append(finding(at: field.anchor, Self.message(field: field.name, feature: feature.name, presented,
@@ -67,6 +78,42 @@ public struct PresentsWithoutIfLetRule: Rule {
                 return feature.clearsField(field.name, onAction: [field.name, "presented", action])
             }
         }
+    }
+
+    enum Child { case reducer(Feature), notAReducer, unknown }
+
+    /// The feature a presented field holds (`Child.State?` → `Child`): a reducer of the project, a type of the project that
+    /// is not one (a plain struct: nothing to integrate), or not found (another module's).
+    private static func child(of field: PropertyFacts, in feature: Feature, project: FeatureIndex) -> Child {
+        var type = field.type.replacingOccurrences(of: " ", with: "")
+        if type.hasPrefix("PresentationState<"), type.hasSuffix(">") { type = String(type.dropFirst(18).dropLast()) }
+        if type.hasSuffix("?") { type.removeLast() }
+        guard type.hasSuffix(".State") else { return .unknown }
+        let name = String(type.dropLast(6))
+        if let child = project.feature(named: name, from: feature.qualifiedName, near: field.location.path), !child.isProtocol {
+            return .reducer(child)
+        }
+        return project.declaredType(named: name) != nil ? .notAReducer : .unknown
+    }
+
+    /// The presented child's views send only actions that the feature's own logic handles under the field
+    /// (`viewStore.send(.delegate(.select(x)))` with `case .field(.presented(.delegate(.select)))`), and write no binding:
+    /// nothing the user does in the child needs the child's reducer, which only the missing `ifLet` would run. A child
+    /// with no view found, or a send whose action is not written in place, keeps the finding.
+    private static func childNeedsNoReducer(_ child: Feature, field: PropertyFacts, clauses: [CaseFacts], in project: FeatureIndex) -> Bool {
+        guard child.state?.kind != "enum", project.bindingWrites(to: child).isEmpty else { return false }
+        // What the feature's clauses handle under `.field(.presented(…))`: `[delegate, select]`.
+        var handled: [[String]] = []
+        for c in clauses {
+            for p in c.patterns where p.count > 2 && p[0] == field.name && p[1] == "presented" { handled.append(Array(p.dropFirst(2))) }
+        }
+        let sends = project.viewSends(to: child)
+        guard !sends.isEmpty else { return false }
+        for send in sends {
+            let path: [String] = send.path
+            guard !path.isEmpty, handled.contains(where: { path.starts(with: $0) }) else { return false }
+        }
+        return true
     }
 
     /// `attribute` as the declaration writes it (`Presents`, `PresentationState`). The `action:` argument

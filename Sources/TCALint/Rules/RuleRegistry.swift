@@ -42,6 +42,7 @@ public enum RuleRegistry {
         MissingPerceptionTrackingRule.self,
         LegacyEffectAnimationRule.self,
         UncachedStoreScopeRule.self,
+        CaseLetMismatchRule.self,
         SuperfluousDisableRule.self,
     ]
 

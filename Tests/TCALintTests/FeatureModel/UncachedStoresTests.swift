@@ -94,6 +94,8 @@ final class UncachedStoresTests: XCTestCase {
                 "HomeView closureScope store.scope(state:action:) with a closure",
                 "RowView closureScope store.scope(state:action:) with a closure",
                 "AView caseLet CaseLet",
+                // The closure names its store `store`: read as this view's own, handed on (harmless, CaseLet's is uncached).
+                "AView passedOn store",
                 "BView caseLet CaseLet",
                 "CView caseLet CaseLet",
                 "EditView presentationTransform .sheet(store:state:action:)",
@@ -101,21 +103,31 @@ final class UncachedStoresTests: XCTestCase {
             ])
     }
 
-    func testStoresTCACachesAreNotHandoffs() {
+    func testStoresDerivedFromTheViewsOwnArePassedOn() {
         XCTAssertEqual(handoffs("""
             struct A: View {
               let store: StoreOf<Parent>
               var body: some View {
                 LoginView(store: store.scope(state: \\.login, action: \\.login))
-                IfLetStore(store.scope(state: \\.home, action: \\.home)) { HomeView(store: $0) }
+                IfLetStore(self.store.scope(state: \\.home, action: \\.home)) { HomeView(store: $0) }
                 Text("")
                   .sheet(store: store.scope(state: \\.$edit, action: \\.edit)) { EditView(store: $0) }
+                SameView(store: store)
+                SelfView(store: self.store, title: "")
                 let scoped = store.scope(state: \\.login, action: { .login($0) })
                 LoginView(store: scoped)
+                OtherView(store: otherStore.scope(state: \\.x, action: \\.x))
                 SwitchStore(store) { _ in CaseLet(/Parent.State.a, action: Parent.Action.a) { Text("no store") } }
               }
             }
-            """), [])
+            let outside = LoginView(store: store.scope(state: \\.login, action: \\.login))
+            """), [
+                "LoginView passedOn store.scope(state:action:)",
+                "HomeView passedOn store.scope(state:action:)",
+                "EditView storePresentation .sheet(store:)",
+                "SameView passedOn store",
+                "SelfView passedOn store",
+            ])
     }
 
     func testAViewNameResolvesToOneDeclaredTypeWithItsExtensions() {
@@ -146,6 +158,66 @@ final class UncachedStoresTests: XCTestCase {
         XCTAssertEqual(index.cachedScopes(inView: "HomeView").count, 0, "a view with no such scope")
         XCTAssertEqual(index.cachedScopes(inView: "RowView").count, 0, "two types named RowView: which one is built is unknown")
         XCTAssertEqual(index.cachedScopes(inView: "Missing").count, 0)
+    }
+
+    func testAStoreHandedOnIsFollowedToTheViewThatScopesIt() {
+        let parent = facts("""
+            struct RootView: View {
+              let store: StoreOf<Root>
+              var body: some View { SwitchStore(store) { _ in CaseLet(/Root.State.a, action: Root.Action.a, then: CoordinatorView.init) } }
+            }
+            struct CoordinatorView: View {
+              let store: StoreOf<Coordinator>
+              var body: some View {
+                Text("").sheet(store: store.scope(state: \\.$child, action: \\.child)) { ChildView(store: $0) }
+              }
+            }
+            struct ChildView: View {
+              let store: StoreOf<Child>
+              var body: some View { LeafView(store: store) }
+            }
+            struct LeafView: View {
+              let store: StoreOf<Child>
+              var body: some View { if let x = store.scope(state: \\.x, action: \\.x) {} }
+            }
+            struct LoopView: View {
+              let store: StoreOf<Loop>
+              var body: some View { LoopView(store: store) }
+            }
+            """)
+        let index = FeatureIndex(files: [parent])
+        let reached = index.cachedScopeReached(fromView: "CoordinatorView")
+        XCTAssertEqual(reached?.views, ["CoordinatorView", "ChildView", "LeafView"])
+        XCTAssertEqual(reached?.scope.location.line, 17)
+        XCTAssertNil(index.cachedScopeReached(fromView: "CoordinatorView", depth: 1), "two hand-offs deep")
+        XCTAssertNil(index.cachedScopeReached(fromView: "LoopView"), "a view handing its store to itself ends")
+    }
+
+    func testAStoreTakingPresentationIsUncachedOnlyFromTCA17To192() {
+        let source = """
+            import ComposableArchitecture
+            import SwiftUI
+            struct SettingsView: View {
+              let store: StoreOf<Settings>
+              var body: some View {
+                Form {}.sheet(store: store.scope(state: \\.$profile, action: \\.profile)) { ProfileView(store: $0) }
+              }
+            }
+            struct ProfileView: View {
+              @Bindable var store: StoreOf<Profile>
+              var body: some View { Form {}.alert($store.scope(state: \\.alert, action: \\.alert)) }
+            }
+            """
+        func found(_ version: TCAVersion?) -> [String] {
+            var linter = Linter(rules: [UncachedStoreScopeRule.self])
+            linter.tcaVersion = version
+            return linter.lint(SourceFile(path: "S.swift", bytes: Array(source.utf8))).map { "\($0.line):\($0.column) \($0.message)" }
+        }
+        XCTAssertEqual(found(TCAVersion(1, 8, 0)).map { String($0.prefix(5)) }, ["6:13 "])
+        XCTAssertTrue(found(TCAVersion(1, 9, 2)).first?.contains("ProfileView gets the store .sheet(store:) hands its content, which TCA 1.7.0 to 1.9.2 does not cache, and scopes it with observation ($store.scope(state: \\.alert, …), S.swift:11)") == true)
+        XCTAssertEqual(found(TCAVersion(1, 9, 3)), [])
+        XCTAssertEqual(found(TCAVersion(1, 6, 0)), [])
+        XCTAssertEqual(found(nil), [], "an unknown version is not assumed old")
     }
 
     func testTheRuleReportsTheHandoffWithTheViewsScope() throws {
@@ -185,7 +257,7 @@ final class UncachedStoresTests: XCTestCase {
         XCTAssertEqual(found.map { "\(($0.path as NSString).lastPathComponent):\($0.line):\($0.column)" }, ["Root.swift:7:7"])
         XCTAssertEqual(found.first?.message, UncachedStoreScopeRule.message(
             UncachedHandoffFacts(view: "HomeView", source: .caseLet, shown: "CaseLet", anchor: Anchor(offset: 0, end: 0, token: 0)),
-            scope: CachedScopeFacts(view: "HomeView", shown: "store.scope(state: \\.rows, …)", location: FactLocation(path: "x/Home.swift", line: 6, column: 1))))
+            views: ["HomeView"], scope: CachedScopeFacts(view: "HomeView", shown: "store.scope(state: \\.rows, …)", location: FactLocation(path: "x/Home.swift", line: 6, column: 1))))
         XCTAssertTrue(found.first?.message.hasPrefix("HomeView gets the store CaseLet scopes, which TCA cannot cache, and scopes it with observation (store.scope(state: \\.rows, …), Home.swift:6)") == true)
     }
 }
