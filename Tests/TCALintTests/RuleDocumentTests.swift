@@ -106,6 +106,7 @@ final class RuleDocumentTests: XCTestCase {
             for block in doc.swiftBlocks {
                 var linter = ruleLinter
                 linter.deploymentTarget = block.deploymentTarget
+                linter.tcaVersion = block.tcaVersion
                 linter.detectsDeploymentTarget = false
                 let (code, expected) = ArrowMarkers.strip(block.code)
                 // Every block is linted as a file of its own, named as a user would name it (messages may name it).
@@ -136,8 +137,10 @@ final class RuleDocumentTests: XCTestCase {
     func testFixExamplesProduceTheShownResult() throws {
         for (id, url) in try PackagePaths.ruleDocumentFiles() {
             let doc = RuleDocument.parse(try PackagePaths.read(url))
-            let linter = RuleRegistry.rule(withID: id).map(Self.linter(enabling:)) ?? Linter()
+            let ruleLinter = RuleRegistry.rule(withID: id).map(Self.linter(enabling:)) ?? Linter()
             for (before, after) in doc.fixExamples {
+                var linter = ruleLinter
+                linter.tcaVersion = before.tcaVersion
                 let source = SourceFile(path: "Example.swift", bytes: Array(before.code.utf8))
                 XCTAssertTrue(linter.lint(source).contains { $0.ruleID == id },
                               "rules/\(id).md:\(before.fenceLine): fix-before block has no finding of \(id)")

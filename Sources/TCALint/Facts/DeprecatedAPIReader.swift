@@ -91,6 +91,7 @@ struct DeprecatedAPIReader {
             || code.is(i - 1, "class") { return nil }
         var facts = DeprecatedUseFacts(api: api, anchor: extractor.anchor(i))
         if api == .taskResult { readTaskResultForm(at: i, into: &facts) }
+        if api == .effectSendAnimation, let close = code.partnerOf(i + 1), close > i + 1 { facts.callClose = code.offset(close) }
         return facts
     }
 
@@ -98,8 +99,11 @@ struct DeprecatedAPIReader {
     /// …)`), a case (`TaskResult.success(…)`), or the type with one argument (`TaskResult<Value>`, whose closing `>` it
     /// records). Not `TaskResult(result)` (converting a `Result`), nor the bare type in an extension or a typealias.
     private func readTaskResultForm(at i: Int, into facts: inout DeprecatedUseFacts) {
+        // `ComposableArchitecture.TaskResult`: the module has no `Result`.
+        guard !code.isDot(i - 1) else { return }
         if code.isPunct(i + 1, .lbrace) || (code.isPunct(i + 1, .lparen) && code.is(i + 2, "catching") && code.isPunct(i + 3, .colon)) {
             facts.taskResultRenamable = true
+            facts.taskResultIsCall = true
         } else if code.isDot(i + 1), code.is(i + 2, "success") || code.is(i + 2, "failure") {
             facts.taskResultRenamable = true
         } else if code.isOperator(i + 1, "<") || (code.kind(i + 1) == .operator && code.bytes[code.tokens[i + 1].startOffset] == UInt8(ascii: "<")),

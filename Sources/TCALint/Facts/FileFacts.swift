@@ -221,6 +221,11 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
     /// `Result` needs `, any Error`).
     public var taskResultRenamable = false
     public var taskResultGenericClose: Int?
+    /// `TaskResult { … }` or `TaskResult(catching:)`: `Result`'s async initializer comes with TCA 1.4's
+    /// swift-concurrency-extras (1.1), not with Swift.
+    public var taskResultIsCall = false
+    /// `Effect.send(_:animation:)`: the byte offset of the call's closing `)`.
+    public var callClose: Int?
 
     public init(api: API, anchor: Anchor) {
         self.api = api

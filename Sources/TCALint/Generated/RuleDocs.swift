@@ -6461,6 +6461,35 @@ struct Inventory {
 }
 ```
 
+## Fix
+
+`--fix --unsafe` rewrites the static `Effect.send(_:animation:)` as TCA's deprecation message shows:
+`.send(.x, animation: a)` becomes `.run { send in await send(.x, animation: a) }`. It is unsafe: `Effect.send`
+delivers the action right after the one being reduced, within the same `send`, while a `.run` delivers it later,
+from a task, after other work may have run (a test that expected it at once now receives it); and the `.run`
+closure is `@Sendable`, so it must be able to capture the action's values. `Effect.animation(_:)` and
+`Effect.transaction(_:)` on other effects are not fixed: each `send` inside the effect has to carry the animation.
+
+```swift fix-before
+func reveal() -> Effect<Swipe.Action> {
+  .send(.fetchFolders, animation: .default)
+}
+
+func finish() -> Effect<Swipe.Action> {
+  Effect.send(.delegate(.finished), animation: .spring()).cancellable(id: "finish")
+}
+```
+
+```swift fix-after
+func reveal() -> Effect<Swipe.Action> {
+  .run { send in await send(.fetchFolders, animation: .default) }
+}
+
+func finish() -> Effect<Swipe.Action> {
+  Effect.run { send in await send(.delegate(.finished), animation: .spring()) }.cancellable(id: "finish")
+}
+```
+
 ## Triggering examples
 
 A `.run` effect with an animation:
@@ -6695,8 +6724,8 @@ struct Swipe {
 
 Reported as:
 
-> 'Effect.send(_:animation:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
-> 'Effect.send(_:animation:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }'
+> 'Effect.send(_:animation:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }' (--fix --unsafe rewrites it; the action then arrives later, from a task, instead of right after this one)
+> 'Effect.send(_:animation:)' is deprecated since TCA 1.25; send the action with an animation from a .run effect instead: '.run { send in await send(.action, animation: .default) }' (--fix --unsafe rewrites it; the action then arrives later, from a task, instead of right after this one)
 
 ## Non-triggering examples
 
@@ -7722,7 +7751,7 @@ guide says it will be removed.
 
 ## Example
 
-```swift
+```swift tca1.4
 @Reducer
 struct Greeting {
   struct State: Equatable {
@@ -7754,8 +7783,8 @@ struct Greeting {
 
 Reported as:
 
-> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
-> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action (--fix --unsafe renames it; an Equatable Action holding it then stops compiling until its tests use case key paths)
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action (--fix --unsafe renames it; an Equatable Action holding it then stops compiling until its tests use case key paths)
 
 ## Use instead
 
@@ -7792,9 +7821,48 @@ struct Greeting {
 // await store.receive(\.response.success) { $0.message = "Hello!" }
 ```
 
+## Fix
+
+`--fix --unsafe` renames `TaskResult` to Swift's `Result` where the rename is all the migration asks:
+`TaskResult { try await … }` becomes `Result { … }`, `TaskResult.success(…)` becomes `Result.success(…)`, and the
+type `TaskResult<Value>` becomes `Result<Value, any Error>`. The call is rewritten only when the project's TCA is
+known to be 1.4 or later (from `Package.resolved` or `tca_version:`), or `--target-tca` names such a version: the
+async `Result(catching:)` it needs comes with swift-concurrency-extras 1.1, which TCA 1.4 requires, and Swift's
+own is synchronous. It is unsafe: `any Error` is not `Equatable`, so an `Equatable` Action holding the
+result, and tests that compare received actions with their payload, stop compiling until the conformance goes and
+the tests assert with case key paths (`store.receive(\.response.success)`), which is the decision TCA's migration
+guide leaves to you. Not fixed: `extension TaskResult`, `ComposableArchitecture.TaskResult`, and
+`TaskResult(result)`, which converts a `Result`.
+
+```swift fix-before tca1.4
+enum Action {
+  case response(TaskResult<[Item]>)
+}
+
+func fetch(_ client: APIClient) async -> TaskResult<[Item]> {
+  await TaskResult { try await client.items() }
+}
+
+let done = TaskResult<Void>.success(())
+let nested: TaskResult<Array<Set<Int>>>? = nil
+```
+
+```swift fix-after
+enum Action {
+  case response(Result<[Item], any Error>)
+}
+
+func fetch(_ client: APIClient) async -> Result<[Item], any Error> {
+  await Result { try await client.items() }
+}
+
+let done = Result<Void, any Error>.success(())
+let nested: Result<Array<Set<Int>>, any Error>? = nil
+```
+
 ## Triggering examples
 
-```swift
+```swift tca1.4
 @Reducer
 struct Greeting {
   struct State: Equatable {
@@ -7826,8 +7894,8 @@ struct Greeting {
 
 Reported as:
 
-> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
-> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action (--fix --unsafe renames it; an Equatable Action holding it then stops compiling until its tests use case key paths)
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action (--fix --unsafe renames it; an Equatable Action holding it then stops compiling until its tests use case key paths)
 
 A property:
 
@@ -7839,7 +7907,7 @@ struct Download: Equatable {
 
 Reported as:
 
-> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action (--fix --unsafe renames it; an Equatable Action holding it then stops compiling until its tests use case key paths)
 
 A parameter:
 
@@ -7851,7 +7919,7 @@ func handle(_ result: ↓TaskResult<User>, state: inout Profile.State) {
 
 Reported as:
 
-> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action (--fix --unsafe renames it; an Equatable Action holding it then stops compiling until its tests use case key paths)
 
 An extension:
 
@@ -7888,7 +7956,7 @@ let done = ↓TaskResult<Void>.success(())
 
 Reported as:
 
-> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action (--fix --unsafe renames it; an Equatable Action holding it then stops compiling until its tests use case key paths)
 
 In a test:
 
@@ -7907,9 +7975,10 @@ func testFetch() async {
 
 Reported as:
 
-> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action (--fix --unsafe renames it; an Equatable Action holding it then stops compiling until its tests use case key paths)
 
-An effect's helper:
+An effect's helper, in a project whose TCA version is unknown: the type is renamed, the call is not (Swift's own
+`Result(catching:)` is synchronous):
 
 ```swift
 func fetch(_ client: APIClient) async -> ↓TaskResult<[Item]> {
@@ -7919,7 +7988,7 @@ func fetch(_ client: APIClient) async -> ↓TaskResult<[Item]> {
 
 Reported as:
 
-> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
+> 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action (--fix --unsafe renames it; an Equatable Action holding it then stops compiling until its tests use case key paths)
 > 'TaskResult' is soft-deprecated since TCA 1.4; use Swift's Result ('await Result { try await … }', 'Result<Value, any Error>' in the action), and since any Error is not Equatable, assert received actions with case key paths (store.receive(\.response.success)) instead of an Equatable Action
 
 ## Non-triggering examples

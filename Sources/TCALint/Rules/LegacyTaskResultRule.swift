@@ -20,16 +20,18 @@ public struct LegacyTaskResultRule: DeprecationRule {
         // A project with a `TaskResult` of its own (TCA itself, a copy kept after TCA removes it) means that one.
         guard !file.project.declaresOwn("TaskResult") else { return [] }
         return file.facts.file.deprecatedUses.filter { $0.api == .taskResult }.map { use in
-            let rewrite = fixFor(use)
+            let rewrite = fixFor(use, version: file.tcaVersion)
             return finding(at: use.anchor, rewrite == nil ? Self.message : Self.message + Self.fixable, fix: rewrite)
         }
     }
 
     /// `TaskResult` → `Result`, and `TaskResult<Value>` → `Result<Value, any Error>`. Always unsafe: an `Equatable` Action
     /// holding a `Result<Value, any Error>` stops compiling, and tests that compare received actions with their payload
-    /// must then assert them with case key paths.
-    func fixFor(_ use: DeprecatedUseFacts) -> Fix? {
-        guard use.taskResultRenamable else { return nil }
+    /// must then assert them with case key paths. A call (`TaskResult { try await … }`) only when the project's TCA is
+    /// known (or `--target-tca` names it) to be 1.4 or later: `Result`'s async initializer comes with the
+    /// swift-concurrency-extras 1.1 that TCA 1.4 requires; Swift's own `Result(catching:)` is synchronous.
+    func fixFor(_ use: DeprecatedUseFacts, version: TCAVersion?) -> Fix? {
+        guard use.taskResultRenamable, !use.taskResultIsCall || version.map({ $0 >= Self.deprecatedIn }) == true else { return nil }
         var edits = [TextEdit(range: use.anchor.offset..<use.anchor.end, replacement: Array("Result".utf8))]
         if let close = use.taskResultGenericClose { edits.append(.insert(Array(", any Error".utf8), at: close)) }
         return fix("Use Swift's Result", .unsafe, edits: edits, findingOffsets: [use.anchor.offset])

@@ -102,8 +102,9 @@ extension DeprecationRule {
     /// A finding at each use of these APIs in the file (`DeprecatedAPIReader`'s facts), with the API's message; the
     /// whole file is silent when the project declares `Effect` itself (TCA, a course's copy), whose own operators
     /// are then meant.
-    func findingsAtEffectOperators(_ messages: [DeprecatedUseFacts.API: String], in file: AnalyzedFile) -> [Finding] {
+    func findingsAtEffectOperators(_ messages: [DeprecatedUseFacts.API: String], in file: AnalyzedFile,
+                                   fix: (DeprecatedUseFacts) -> Fix? = { _ in nil }) -> [Finding] {
         guard !file.project.declaresOwn("Effect") else { return [] }
-        return file.facts.file.deprecatedUses.compactMap { use in messages[use.api].map { finding(at: use.anchor, $0) } }
+        return file.facts.file.deprecatedUses.compactMap { use in messages[use.api].map { finding(at: use.anchor, $0, fix: fix(use)) } }
     }
 }

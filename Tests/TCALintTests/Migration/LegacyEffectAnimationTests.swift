@@ -58,7 +58,15 @@ final class LegacyEffectAnimationTests: XCTestCase {
         let found = try lint(reducer)
         XCTAssertEqual(found.map(\.line), [8, 9, 10])
         XCTAssertEqual(found.map(\.message), [LegacyEffectAnimationRule.animationMessage, LegacyEffectAnimationRule.transactionMessage,
-                                              LegacyEffectAnimationRule.sendAnimationMessage])
+                                              LegacyEffectAnimationRule.sendAnimationMessage + LegacyEffectAnimationRule.fixable])
+        // Only the static send has a fix, unsafe: `.run` delivers the action later, from a task.
+        let diagnostics = Linter(rules: [LegacyEffectAnimationRule.self]).lint(SourceFile(path: "F.swift", bytes: Array(reducer.utf8)))
+        XCTAssertEqual(diagnostics.map { $0.fix?.applicability }, [nil, nil, .unsafe])
+        var engine = FixEngine(linter: Linter(rules: [LegacyEffectAnimationRule.self]), includeUnsafe: true)
+        engine.linter.tcaVersion = TCAVersion(1, 25)
+        let fixed = String(decoding: engine.run(SourceFile(path: "F.swift", bytes: Array(reducer.utf8))).bytes, as: UTF8.self)
+        XCTAssertTrue(fixed.contains("case .c: return .run { send in await send(.a, animation: .default) }\n"), fixed)
+        XCTAssertTrue(fixed.contains("case .a: return .send(.b).animation()\n"), fixed)
         XCTAssertTrue(LegacyEffectAnimationRule.sendAnimationMessage.contains("await send(.action, animation: .default)"))
         XCTAssertEqual(try lint(reducer + "struct Effect<A> { func animation() -> Self { self } }\n").count, 0)
     }

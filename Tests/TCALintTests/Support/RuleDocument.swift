@@ -29,6 +29,9 @@ struct RuleDocument {
         /// ```swift ios16: the block is built for iOS 16 (as if its package said `platforms: [.iOS(.v16)]`), for
         /// rules that depend on the deployment target.
         var deploymentTarget: DeploymentTarget? = nil
+        /// ```swift tca1.4 (also after fix-before): the block's project is on that TCA version, for fixes that
+        /// depend on it.
+        var tcaVersion: TCAVersion? = nil
     }
 
     /// Section titles in the order they appear.
@@ -65,7 +68,14 @@ struct RuleDocument {
                 currentSection = String(l.dropFirst(3)).trimmingCharacters(in: .whitespaces)
                 sections.append(currentSection)
             } else if l.hasPrefix("```") {
-                let language = l.dropFirst(3).trimmingCharacters(in: .whitespaces)
+                var words = l.dropFirst(3).split(separator: " ").map(String.init)
+                // A trailing `tcaX.Y` names the TCA version of the block's project.
+                var tcaVersion: TCAVersion? = nil
+                if let last = words.last, last.hasPrefix("tca"), let version = TCAVersion(String(last.dropFirst(3))) {
+                    tcaVersion = version
+                    words.removeLast()
+                }
+                let language = words.joined(separator: " ")
                 let fenceLine = i + 1
                 var body: [String] = []
                 i += 1
@@ -74,7 +84,8 @@ struct RuleDocument {
                     i += 1
                 }
                 if i == lines.count { problems.append("line \(fenceLine): unterminated code fence") }
-                let block = CodeBlock(section: currentSection, fenceLine: fenceLine, code: body.joined(separator: "\n") + "\n")
+                var block = CodeBlock(section: currentSection, fenceLine: fenceLine, code: body.joined(separator: "\n") + "\n")
+                block.tcaVersion = tcaVersion
                 if language == "swift" {
                     blocks.append(block)
                 } else if language == "swift ios16" {
