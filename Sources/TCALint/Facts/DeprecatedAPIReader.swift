@@ -92,7 +92,32 @@ struct DeprecatedAPIReader {
         var facts = DeprecatedUseFacts(api: api, anchor: extractor.anchor(i))
         if api == .taskResult { readTaskResultForm(at: i, into: &facts) }
         if api == .effectSendAnimation, let close = code.partnerOf(i + 1), close > i + 1 { facts.callClose = code.offset(close) }
+        if api == .forEachStore { facts.forEachStoreActionCase = keyPathScopeActionCase(ofCallAt: i + 1) }
         return facts
+    }
+
+    /// When the call opening at `open` starts with `store.scope(state: \.a, action: \.b.c)` (or `self.store.scope(…)`,
+    /// 1.25's unlabelled `scope(\.a, action: …)`) and nothing else as its first argument: the case the action key path
+    /// ends in (`c`).
+    private func keyPathScopeActionCase(ofCallAt open: Int) -> String? {
+        guard code.isPunct(open, .lparen) else { return nil }
+        var k = open + 1
+        if code.is(k, "self"), code.isDot(k + 1) { k += 2 }
+        guard code.kind(k) == .identifier, code.text(k).hasSuffix("store") || code.text(k).hasSuffix("Store"),
+              code.isDot(k + 1), code.is(k + 2, "scope"), code.isPunct(k + 3, .lparen), let close = code.partnerOf(k + 3), close > k + 3,
+              code.isPunct(close + 1, .rparen) || code.isPunct(close + 1, .comma) else { return nil }
+        var first = k + 4
+        if code.is(first, "state"), code.isPunct(first + 1, .colon) { first += 2 }
+        guard code.isPunct(first, .backslash), let label = code.argumentLabel("action", inCallAt: k + 3),
+              code.isPunct(label + 2, .backslash) else { return nil }
+        // `\.child.rows`: names after dots up to the scope's `)`.
+        var j = label + 3
+        var last: String?
+        while j < close, code.isDot(j), let name = code.memberName(j + 1) {
+            last = name
+            j += 2
+        }
+        return j == close ? last : nil
     }
 
     /// Whether `TaskResult` at i can be renamed `Result` as written: a call (`TaskResult { … }`, `TaskResult(catching:

@@ -226,6 +226,10 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
     public var taskResultIsCall = false
     /// `Effect.send(_:animation:)`: the byte offset of the call's closing `)`.
     public var callClose: Int?
+    /// `ForEachStore(store.scope(state: \.rows, action: \.child.rows)) { … }`: a store scoped with key paths, which
+    /// observation's `ForEach` takes as it is when the action's case holds an `IdentifiedAction`: the case the action key
+    /// path ends in (`rows`).
+    public var forEachStoreActionCase: String?
 
     public init(api: API, anchor: Anchor) {
         self.api = api

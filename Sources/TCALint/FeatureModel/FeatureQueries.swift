@@ -51,6 +51,14 @@ extension Feature {
             && logic.allSatisfy { unit in unit.clauses.allSatisfy(\.code.isNoOp) && (unit.everyAction?.isNoOp ?? true) }
     }
 
+    /// Whether the action case of that name holds an `IdentifiedAction` (`case rows(IdentifiedActionOf<Row>)`) in every
+    /// action enum of the feature that has one, and one has: what observation's `ForEach` scope takes, where TCA's older
+    /// `case row(id:action:)` does not do.
+    public func actionCaseHoldsIdentifiedAction(_ name: String) -> Bool {
+        let cases = (action.enums + (action.aliased.map { [$0] } ?? [])).flatMap(\.cases).filter { $0.name == name }
+        return !cases.isEmpty && cases.allSatisfy { $0.payload.replacingOccurrences(of: " ", with: "").hasPrefix("IdentifiedAction") }
+    }
+
     /// The action enums that conform to `BindableAction` in any declaration (`Action`, `Action.View`, `ViewAction`).
     public var bindableActionEnums: [ActionModel.ActionEnum] {
         action.enums.filter { $0.inherits.contains("BindableAction") }

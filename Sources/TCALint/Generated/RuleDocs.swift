@@ -8166,6 +8166,74 @@ struct CounterView: View {
 }
 ```
 
+## Fix
+
+`--fix --unsafe` rewrites `ForEachStore` over a store scoped with key paths as TCA's migration guide to 1.7 does:
+`ForEachStore(store.scope(state: \.todos, action: \.todos)) { store in … }` becomes `ForEach(store.scope(state:
+\.todos, action: \.todos)) { store in … }`, content unchanged. It is unsafe: observation's `ForEach` over a store
+compiles only once the parent feature's State is `@ObservableState` (migrate from the root of the app towards its
+leaves, as the guide advises). The other views are not rewritten: `WithViewStore` and `ViewStore` need the view's
+reads moved to the store, `IfLetStore` and `SwitchStore` become control flow, and a `ForEachStore` over a store
+scoped with closures needs its scope rewritten first (`legacy_store_scope`), and so does one whose action case is
+TCA's older `case todo(id:action:)`, which `ForEachStore` took and observation's `ForEach` does not: the rewrite is
+made only where the feature's action case holds an `IdentifiedAction`.
+
+```swift fix-before
+import SwiftUI
+
+@Reducer
+struct Todos {
+  @ObservableState
+  struct State {
+    var todos: IdentifiedArrayOf<Todo.State> = []
+  }
+  enum Action {
+    case todos(IdentifiedActionOf<Todo>)
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+  }
+}
+
+struct TodosView: View {
+  let store: StoreOf<Todos>
+
+  var body: some View {
+    ForEachStore(store.scope(state: \.todos, action: \.todos)) { store in
+      TodoView(store: store)
+    }
+  }
+}
+```
+
+```swift fix-after
+import SwiftUI
+
+@Reducer
+struct Todos {
+  @ObservableState
+  struct State {
+    var todos: IdentifiedArrayOf<Todo.State> = []
+  }
+  enum Action {
+    case todos(IdentifiedActionOf<Todo>)
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+  }
+}
+
+struct TodosView: View {
+  let store: StoreOf<Todos>
+
+  var body: some View {
+    ForEach(store.scope(state: \.todos, action: \.todos)) { store in
+      TodoView(store: store)
+    }
+  }
+}
+```
+
 ## Triggering examples
 
 A view store held by the view:

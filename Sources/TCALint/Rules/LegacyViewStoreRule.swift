@@ -1,13 +1,14 @@
 /// `WithViewStore`, `ViewStore`, `IfLetStore`, `ForEachStore`, `SwitchStore`, `NavigationStackStore` and
 /// `@BindingState`: the views, view stores and bindable state that TCA 1.7's observation (`@ObservableState`) replaced, soft-deprecated in 1.7 and deprecated
-/// for the compiler from 1.24. No fix: each replacement is right only once the feature's State is
-/// `@ObservableState`, and a `WithViewStore` that observes a computed view state needs a person.
+/// for the compiler from 1.24. Each replacement is right only once the feature's State is `@ObservableState`, and a
+/// `WithViewStore` that observes a computed view state needs a person: the one fix, `ForEachStore` → `ForEach`, is unsafe.
 public struct LegacyViewStoreRule: DeprecationRule {
     public static let description = RuleDescription(
         id: "legacy_view_store",
         name: "Legacy View Store",
         summary: "`WithViewStore`, `ViewStore`, `IfLetStore`, `ForEachStore`, `SwitchStore`, `NavigationStackStore` and `@BindingState` are deprecated since TCA 1.7 for observation: `@ObservableState` and the store itself",
         defaultSeverity: .warning,
+        fixAvailability: .sometimes,
         prefilterNeedles: ["ViewStore", "IfLetStore", "ForEachStore", "SwitchStore", "NavigationStackStore", "BindingState"]
     )
     public static let deprecatedIn = TCAVersion(1, 7)
@@ -23,10 +24,26 @@ public struct LegacyViewStoreRule: DeprecationRule {
             // for TCA's (`typealias ViewStoreOf<F: FeatureReducer> = ViewStore<F.ViewState, F.ViewAction>`) is
             // reported once, where it names TCA's type, as the compiler warns: its uses name the project's alias.
             if file.project.declaresOwn(use.api.rawValue) { continue }
-            findings.append(finding(at: use.anchor, Self.message(use.api)))
+            let rewrite = fixFor(use, in: file)
+            findings.append(finding(at: use.anchor, Self.message(use.api) + (rewrite == nil ? "" : Self.fixable), fix: rewrite))
         }
         return findings
     }
+
+    /// `ForEachStore(store.scope(state: \.rows, action: \.rows)) { … }` → `ForEach(…) { … }`, as TCA's migration guide to
+    /// 1.7 writes it. Unsafe: `ForEach` over a store needs the parent's State to be `@ObservableState`, which this rewrite
+    /// does not make it. Only when the model shows the view's feature's action case holds an `IdentifiedAction`
+    /// (observation's scope of a collection takes no other; `ForEachStore` also took TCA's older `case row(id:action:)`).
+    func fixFor(_ use: DeprecatedUseFacts, in file: AnalyzedFile) -> Fix? {
+        guard use.api == .forEachStore, let actionCase = use.forEachStoreActionCase,
+              let feature = file.project.feature(owning: use.anchor.offset, in: file.path),
+              feature.actionCaseHoldsIdentifiedAction(actionCase) else { return nil }
+        return fix("Use ForEach over the store", .unsafe,
+                   edits: [TextEdit(range: use.anchor.offset..<use.anchor.end, replacement: Array("ForEach".utf8))],
+                   findingOffsets: [use.anchor.offset])
+    }
+
+    static let fixable = " (--fix --unsafe writes ForEach; it compiles once the State is @ObservableState)"
 
     static func message(_ api: DeprecatedUseFacts.API) -> String {
         let base = "'\(api.rawValue)' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, "

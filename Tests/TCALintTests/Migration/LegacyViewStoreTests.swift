@@ -108,4 +108,40 @@ final class LegacyViewStoreTests: XCTestCase {
         let index = FeatureIndexTests.index([("V.swift", own)])
         XCTAssertEqual(linter.lint(SourceFile(path: "V.swift", bytes: Array(own.utf8)), project: index).count, 0)
     }
+
+    /// The one fix: `ForEachStore` over a key-path scope of the view's store becomes `ForEach`, unsafe; other stores and
+    /// closure scopes are left to a person.
+    func testForEachStoreOverAKeyPathScopeBecomesForEachUnsafely() {
+        let source = """
+        @Reducer
+        struct Rows {
+          enum Action { case rows(IdentifiedActionOf<Row>), old(id: Row.State.ID, action: Row.Action) }
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
+        struct RowsView: View {
+          let store: StoreOf<Rows>
+          var body: some View {
+            ForEachStore(store.scope(state: \\.rows, action: \\.rows)) { RowView(store: $0) }
+            ForEachStore(self.store.scope(\\.rows, action: \\.rows), content: RowView.init)
+            ForEachStore(store.scope(state: \\.rows, action: { .rows($0) })) { RowView(store: $0) }
+            ForEachStore(rowsStore) { RowView(store: $0) }
+            ForEachStore(store.scope(state: \\.rows, action: \\.rows).dropFirst()) { RowView(store: $0) }
+            ForEachStore(store.scope(state: \\.olds, action: \\.old)) { RowView(store: $0) }
+          }
+        }
+
+        """
+        var linter = Linter(rules: [LegacyViewStoreRule.self])
+        linter.tcaVersion = TCAVersion(1, 7)
+        let found = linter.lint(SourceFile(path: "RowsView.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(found.map(\.line), [9, 10, 11, 12, 13, 14])
+        // Not: a closure scope, a store held elsewhere, a scope used further, an action case of TCA's older (id:action:).
+        XCTAssertEqual(found.map { $0.fix?.applicability }, [.unsafe, .unsafe, nil, nil, nil, nil])
+        XCTAssertTrue(found[0].message.hasSuffix("(--fix --unsafe writes ForEach; it compiles once the State is @ObservableState)"))
+        let fixed = String(decoding: FixEngine(linter: linter, includeUnsafe: true).run(SourceFile(path: "RowsView.swift", bytes: Array(source.utf8))).bytes,
+                           as: UTF8.self)
+        XCTAssertEqual(fixed.components(separatedBy: "\n")[8], "    ForEach(store.scope(state: \\.rows, action: \\.rows)) { RowView(store: $0) }")
+        XCTAssertEqual(fixed.components(separatedBy: "\n")[9], "    ForEach(self.store.scope(\\.rows, action: \\.rows), content: RowView.init)")
+        XCTAssertEqual(fixed.components(separatedBy: "ForEachStore(").count, 5, "the four others stay")
+    }
 }
