@@ -101,23 +101,18 @@ struct DeprecatedAPIReader {
     /// ends in (`c`).
     private func keyPathScopeActionCase(ofCallAt open: Int) -> String? {
         guard code.isPunct(open, .lparen) else { return nil }
-        var k = open + 1
-        if code.is(k, "self"), code.isDot(k + 1) { k += 2 }
-        guard code.kind(k) == .identifier, code.text(k).hasSuffix("store") || code.text(k).hasSuffix("Store"),
-              code.isDot(k + 1), code.is(k + 2, "scope"), code.isPunct(k + 3, .lparen), let close = code.partnerOf(k + 3), close > k + 3,
-              code.isPunct(close + 1, .rparen) || code.isPunct(close + 1, .comma) else { return nil }
-        var first = k + 4
-        if code.is(first, "state"), code.isPunct(first + 1, .colon) { first += 2 }
-        guard code.isPunct(first, .backslash), let label = code.argumentLabel("action", inCallAt: k + 3),
-              code.isPunct(label + 2, .backslash) else { return nil }
+        let name = code.is(open + 1, "self") && code.isDot(open + 2) ? open + 3 : open + 1
+        guard let call = code.storeScopeCall(at: name + 2), call.receiverStart == open + 1,
+              code.isPunct(call.close + 1, .rparen) || code.isPunct(call.close + 1, .comma),
+              code.isPunct(call.state, .backslash), let action = call.action, code.isPunct(action, .backslash) else { return nil }
         // `\.child.rows`: names after dots up to the scope's `)`.
-        var j = label + 3
+        var j = action + 1
         var last: String?
-        while j < close, code.isDot(j), let name = code.memberName(j + 1) {
+        while j < call.close, code.isDot(j), let name = code.memberName(j + 1) {
             last = name
             j += 2
         }
-        return j == close ? last : nil
+        return j == call.close ? last : nil
     }
 
     /// Whether `TaskResult` at i can be renamed `Result` as written: a call (`TaskResult { … }`, `TaskResult(catching:

@@ -112,7 +112,7 @@ struct StoreBindingReader {
               code.isPunct(i + 3, .colon) else { return nil }
         var k = i + 4
         if code.is(k, "self"), code.isDot(k + 1) { k += 2 }
-        guard code.kind(k) == .identifier, endsWithStore(k), code.isDot(k + 1), code.is(k + 2, "scope"),
+        guard code.kind(k) == .identifier, code.endsWithStore(k), code.isDot(k + 1), code.is(k + 2, "scope"),
               code.isPunct(k + 3, .lparen), code.is(k + 4, "state"), code.isPunct(k + 5, .colon),
               code.isPunct(k + 6, .backslash), code.isDot(k + 7), code.kind(k + 8) == .identifier else { return nil }
         var field = code.text(k + 8)
@@ -131,7 +131,7 @@ struct StoreBindingReader {
             k += 2
         }
         if code.is(k, "self"), code.isDot(k + 1) { k += 2 }
-        guard code.kind(k) == .identifier, endsWithStore(k), startsWithDollar(k) == isObservation,
+        guard code.kind(k) == .identifier, code.endsWithStore(k), startsWithDollar(k) == isObservation,
               code.isDot(k + 1), code.is(k + 2, "scope"), code.isPunct(k + 3, .lparen), code.is(k + 4, "state"),
               code.isPunct(k + 5, .colon), code.isPunct(k + 6, .backslash), code.isDot(k + 7),
               code.kind(k + 8) == .identifier, !code.isDot(k + 9) else { return nil }
@@ -150,7 +150,7 @@ struct StoreBindingReader {
         var k = open + 1
         while k < close {
             if code.is(k, "send"), code.isPunct(k + 1, .lparen), code.isDot(k + 2) || code.startsUppercase(k + 2),
-               !code.isDot(k - 1) || (code.kind(k - 2) == .identifier && endsWithStore(k - 2)) {
+               !code.isDot(k - 1) || (code.kind(k - 2) == .identifier && code.endsWithStore(k - 2)) {
                 let path = CasePath.read(at: k + 2, code: code, limit: code.partnerOf(k + 1) ?? close)
                 guard !path.isEmpty, !isInPresentedContent(i) else { return nil }
                 var shown = "." + path[path.count - 1]
@@ -168,7 +168,7 @@ struct StoreBindingReader {
     /// `store.send(.x)`, `viewStore.send(.x)`, `self.store.send(.x)` at `send` (i): the action's case path, empty when the
     /// argument is not a case written in place.
     private func sentPath(at i: Int) -> [String]? {
-        guard code.is(i, "send"), code.isDot(i - 1), code.isPunct(i + 1, .lparen), code.kind(i - 2) == .identifier, endsWithStore(i - 2),
+        guard code.is(i, "send"), code.isDot(i - 1), code.isPunct(i + 1, .lparen), code.kind(i - 2) == .identifier, code.endsWithStore(i - 2),
               !startsWithDollar(i - 2), let close = code.partnerOf(i + 1), close > i + 1 else { return nil }
         guard code.isDot(i + 2) || code.startsUppercase(i + 2) else { return [] }
         return CasePath.read(at: i + 2, code: code, limit: close)
@@ -199,7 +199,7 @@ struct StoreBindingReader {
     /// A binding write at i, as written with the argument it is passed as (`isOn: $store.isOn`,
     /// `text: viewStore.$name`, `text: viewStore.binding(\\.$name)`, `focused($store.focus)`).
     private func bindingWrite(at i: Int) -> String? {
-        guard endsWithStore(i), code.isDot(i + 1), code.kind(i + 2) == .identifier, let argument = writingArgument(before: i) else { return nil }
+        guard code.endsWithStore(i), code.isDot(i + 1), code.kind(i + 2) == .identifier, let argument = writingArgument(before: i) else { return nil }
         // `.bind(` and `.focused(` take the binding as their first argument: `.bind($store.focus)` as written.
         func written(_ binding: String) -> String { argument.hasSuffix("(") ? argument + binding + ")" : argument + binding }
         let projected = startsWithDollar(i)
@@ -243,15 +243,5 @@ struct StoreBindingReader {
 
     private func startsWithDollar(_ i: Int) -> Bool {
         code.kind(i) == .identifier && code.bytes[code.tokens[i].startOffset] == UInt8(ascii: "$")
-    }
-
-    /// The identifier ends in `store` or `Store` (`store`, `viewStore`, `$store`, `$settingsStore`).
-    private func endsWithStore(_ i: Int) -> Bool {
-        let t = code.tokens[i]
-        guard t.length >= 5 else { return false }
-        let e = t.startOffset + t.length
-        let b = code.bytes
-        return (b[e - 5] == UInt8(ascii: "s") || b[e - 5] == UInt8(ascii: "S")) && b[e - 4] == UInt8(ascii: "t")
-            && b[e - 3] == UInt8(ascii: "o") && b[e - 2] == UInt8(ascii: "r") && b[e - 1] == UInt8(ascii: "e")
     }
 }

@@ -66,16 +66,11 @@ struct UncachedStoreReader {
     /// `$store.scope(state: \.child, action: \.child)` (not a navigation stack's `path:`), or `store.scope(…)` with key
     /// paths bound by `if let`/`guard let` or handed to `ForEach(`, at `scope` (i): the call as shown in messages.
     private func cachedScope(at i: Int) -> String? {
-        guard code.isDot(i - 1), code.isPunct(i + 1, .lparen), let close = code.partnerOf(i + 1), close > i + 1 else { return nil }
-        var receiver = i - 2
-        guard code.kind(receiver) == .identifier, code.text(receiver).hasSuffix("store") || code.text(receiver).hasSuffix("Store") else { return nil }
-        if code.isDot(receiver - 1), code.is(receiver - 2, "self") { receiver -= 2 }
         // Key paths for both arguments: `state: \.x` (or 1.25's unlabelled `\.x`) and `action: \.x`.
-        var first = i + 2
-        if code.is(first, "state"), code.isPunct(first + 1, .colon) { first += 2 }
-        guard code.isPunct(first, .backslash), let label = code.argumentLabel("action", inCallAt: i + 1),
-              code.isPunct(label + 2, .backslash) else { return nil }
-        let isBinding = code.text(i - 2).hasPrefix("$")
+        guard let call = code.storeScopeCall(at: i), code.isPunct(call.state, .backslash), let action = call.action,
+              code.isPunct(action, .backslash) else { return nil }
+        let receiver = call.receiverStart
+        let isBinding = code.text(call.receiverName).hasPrefix("$")
         if isBinding {
             // `NavigationStack(path: $store.scope(…))` scopes a `StackState`, which TCA caches whatever the store.
             guard !(code.isPunct(receiver - 1, .colon) && code.is(receiver - 2, "path")) else { return nil }
@@ -86,8 +81,8 @@ struct UncachedStoreReader {
             let iterated = code.isPunct(receiver - 1, .lparen) && code.is(receiver - 2, "ForEach")
             guard boundByLet || iterated else { return nil }
         }
-        var firstEnd = first
-        while firstEnd < close && !code.isPunct(firstEnd, .comma) { firstEnd = code.skipGroup(firstEnd, limit: close) }
+        var firstEnd = call.state
+        while firstEnd < call.close && !code.isPunct(firstEnd, .comma) { firstEnd = code.skipGroup(firstEnd, limit: call.close) }
         // One line, however the call is laid out.
         let text = code.sourceText(from: receiver, through: firstEnd - 1).split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\t" || $0 == "\r" })
         return text.joined(separator: " ").replacingOccurrences(of: "( ", with: "(") + ", …)"

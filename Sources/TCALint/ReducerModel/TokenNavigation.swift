@@ -30,6 +30,43 @@ extension CodeTokens {
         return nil
     }
 
+    /// The identifier at i ends in `store` or `Store` (`store`, `viewStore`, `$store`, `$settingsStore`): a store, by the
+    /// name every reader of views goes by.
+    public func endsWithStore(_ i: Int) -> Bool {
+        guard kind(i) == .identifier else { return false }
+        let t = tokens[i]
+        guard t.length >= 5 else { return false }
+        let e = t.startOffset + t.length
+        let b = bytes
+        return (b[e - 5] == UInt8(ascii: "s") || b[e - 5] == UInt8(ascii: "S")) && b[e - 4] == UInt8(ascii: "t")
+            && b[e - 3] == UInt8(ascii: "o") && b[e - 2] == UInt8(ascii: "r") && b[e - 1] == UInt8(ascii: "e")
+    }
+
+    /// A store's `scope` call, `store.scope(state: …, action: …)` (or 1.25's `store.scope(…, action: …)`), read at its
+    /// `scope` token: where its receiver and arguments are, for every reader of store scopes.
+    public struct StoreScopeCall {
+        /// The receiver's first token (`store`, or `self` in `self.store`) and its name token (`store`, `$store`).
+        public var receiverStart: Int
+        public var receiverName: Int
+        /// The call's parentheses.
+        public var open: Int
+        public var close: Int
+        /// The first token of the state argument's value, and of the action argument's (nil without `action:`).
+        public var state: Int
+        public var action: Int?
+    }
+
+    /// The `scope` call at token i on a receiver named like a store (`endsWithStore`); nil for anything else.
+    public func storeScopeCall(at i: Int) -> StoreScopeCall? {
+        guard self.is(i, "scope"), isDot(i - 1), endsWithStore(i - 2), isPunct(i + 1, .lparen),
+              let close = partnerOf(i + 1), close > i + 1 else { return nil }
+        let receiverStart = isDot(i - 3) && self.is(i - 4, "self") ? i - 4 : i - 2
+        var state = i + 2
+        if self.is(state, "state"), isPunct(state + 1, .colon) { state += 2 }
+        return StoreScopeCall(receiverStart: receiverStart, receiverName: i - 2, open: i + 1, close: close, state: state,
+                              action: argumentLabel("action", inCallAt: i + 1).map { $0 + 2 })
+    }
+
     /// The name that opens the bracket at `opener`: `name(`, `name {`, `name(…) {`, `label: {`, `label: (`; nil when
     /// no name does (`if x {`, `= (`).
     public func openerName(_ opener: Int) -> String? {
