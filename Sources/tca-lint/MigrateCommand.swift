@@ -59,9 +59,9 @@ enum MigrateCommand {
         // The plan read the project's version already when its rules include a deprecation rule.
         let detected = run.plan.detectedTCA ?? TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: options.paths[0]))
         var linter = Linter(rules: rules)
-        // Listed up to the target; without one, every deprecation tca-lint knows (what the next releases bring too),
-        // with fixes judged as for a project on the newest of those releases.
-        linter.tcaVersion = options.target ?? rules.map { $0.deprecatedIn }.max()
+        // Listed up to the target; without one, every deprecation of the releases tca-lint knows (what the next
+        // releases bring too), with fixes judged as for a project on the newest of them.
+        linter.tcaVersion = options.target ?? TCAVersion.newestRelease
         let reads = LintRunner(jobs: run.jobs).read(run.files)
         let outcome = LintRunner(linter: linter, jobs: run.jobs).lint(reads)
         let status = run.status(problems: outcome.problems)

@@ -79,6 +79,31 @@ final class CLIMigrateTests: XCTestCase {
         XCTAssertEqual(missing.status, 2)
     }
 
+    /// The unlabelled scopes exist only on TCA's main branch: `migrate` lists their rename only when asked for with
+    /// `--target-tca 1.26`, and `lint` on a project of unknown version says nothing of it.
+    func testTheRenameOnlyTCAsMainBranchHasIsListedOnlyWhenTargeted() throws {
+        let tree = try ScratchTree()
+        try tree.write(".git/HEAD", "ref: refs/heads/main\n")
+        try tree.write("Sources/CounterView.swift", """
+            struct CounterView: View {
+              let store: StoreOf<Counter>
+              var body: some View { TimerView(store: store.scope(state: \\.timer, action: \\.timer)) }
+            }
+
+            """)
+        let plain = try CLI.run(["migrate", "--format", "json"], in: tree.root)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertFalse(plain.stdout.contains("legacy_scope_label"), plain.stdout)
+        let targeted = try CLI.run(["migrate", "--target-tca", "1.26", "--format", "json"], in: tree.root)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(targeted.stdout.utf8)) as? [String: Any])
+        let item = try XCTUnwrap((object["deprecations"] as? [[String: Any]])?.first { $0["rule"] as? String == "legacy_scope_label" })
+        XCTAssertEqual(item["uses"] as? Int, 1)
+        XCTAssertEqual(item["safeFixes"] as? Int, 1)
+        XCTAssertEqual(ruleIDs(try CLI.run(["lint", "Sources", "--reporter", "json"], in: tree.root).stdout), [])
+        XCTAssertEqual(ruleIDs(try CLI.run(["lint", "Sources", "--target-tca", "1.26", "--reporter", "json"], in: tree.root).stdout),
+                       ["legacy_scope_label"])
+    }
+
     func ruleIDs(_ json: String) -> [String] {
         let array = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [[String: Any]] ?? []
         return array.compactMap { $0["rule_id"] as? String }.sorted()

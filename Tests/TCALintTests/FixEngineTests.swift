@@ -500,19 +500,23 @@ final class FixEngineTests: XCTestCase {
     /// fixture: a rule without fixes attaches none, an `always` rule attaches one to every finding, each
     /// fix claims its finding, and every rule with fixes attaches some (its fix-before blocks need them).
     func testFixAvailabilityHoldsOnEveryExampleAndFixture() throws {
-        var sources: [SourceFile] = []
+        // Each source with the TCA version its block names (` ```swift tca1.26 `), for rules that depend on it.
+        var sources: [(file: SourceFile, version: TCAVersion?)] = []
         for (path, url) in PackagePaths.fixtureFiles() {
-            sources.append(SourceFile(path: path, bytes: Array(try PackagePaths.read(url).utf8)))
+            sources.append((SourceFile(path: path, bytes: Array(try PackagePaths.read(url).utf8)), nil))
         }
         for (id, url) in try PackagePaths.ruleDocumentFiles() {
             let doc = RuleDocument.parse(try PackagePaths.read(url))
             for block in doc.swiftBlocks + doc.fixExamples.map(\.before) {
-                sources.append(SourceFile(path: "rules/\(id).md:\(block.fenceLine)", bytes: Array(ArrowMarkers.strip(block.code).code.utf8)))
+                sources.append((SourceFile(path: "rules/\(id).md:\(block.fenceLine)", bytes: Array(ArrowMarkers.strip(block.code).code.utf8)),
+                                block.tcaVersion))
             }
         }
         var withFixes = Set<String>()
-        for source in sources {
-            for d in Linter.withScopeOrder.lint(source) {
+        for (source, version) in sources {
+            var linter = Linter.withScopeOrder
+            linter.tcaVersion = version
+            for d in linter.lint(source) {
                 let availability = RuleRegistry.rule(withID: d.ruleID)?.description.fixAvailability
                 if let fix = d.fix {
                     XCTAssertNotEqual(availability, FixAvailability.none, "\(source.path):\(d.line): \(d.ruleID) has no fixes but attached one")

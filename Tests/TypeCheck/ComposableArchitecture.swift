@@ -85,6 +85,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         state: WritableKeyPath<ParentState, ChildState>, action: CaseKeyPath<ParentAction, ChildAction>,
         @ReducerBuilder<ChildState, ChildAction> child: () -> Child
     ) where ChildState == Child.State, ChildAction == Child.Action {}
+    /// The unlabelled twin of TCA's main branch after 1.25.5 (#3923).
+    public init<ChildState, ChildAction>(
+        _ state: WritableKeyPath<ParentState, ChildState>, action: CaseKeyPath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
+    ) where ChildState == Child.State, ChildAction == Child.Action {}
     public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> { .none }
 }
 
@@ -202,9 +207,16 @@ public struct Presents<State> {
     }
 }
 
+/// TCA's presentation property wrapper before observation (`@PresentationState var destination`), whose projected value
+/// is itself.
+@propertyWrapper
 public struct PresentationState<State> {
     public var wrappedValue: State?
     public init(wrappedValue: State?) { self.wrappedValue = wrappedValue }
+    public var projectedValue: Self {
+        get { self }
+        set { self = newValue }
+    }
 }
 
 public enum PresentationAction<Action> {
@@ -262,6 +274,11 @@ extension Store {
     /// Scoping with key paths (TCA 1.5).
     public func scope<ChildState, ChildAction>(
         state: KeyPath<State, ChildState>, action: CaseKeyPath<Action, ChildAction>
+    ) -> Store<ChildState, ChildAction> { fatalError() }
+
+    /// The unlabelled twin of TCA's main branch after 1.25.5 (#3923).
+    public func scope<ChildState, ChildAction>(
+        _ state: KeyPath<State, ChildState>, action: CaseKeyPath<Action, ChildAction>
     ) -> Store<ChildState, ChildAction> { fatalError() }
 
     /// Scoping with closures, soft-deprecated in TCA 1.5. Kept for the fixes that rewrite it with key paths.

@@ -12,6 +12,11 @@ public struct TCAVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.patch = patch
     }
 
+    /// The newest TCA release tca-lint's deprecation rules know of. `tca-lint migrate` without `--target-tca` reads a
+    /// project as upgraded to it; a rename only TCA's main branch has (`legacy_scope_label`, named 1.26) is listed
+    /// only when asked for with `--target-tca`.
+    public static let newestRelease = TCAVersion(1, 25, 5)
+
     /// `1.7`, `1.7.2`, `v1.7.2`, `1.7.2-beta`; nil for anything else.
     public init?(_ text: String) {
         var t = Substring(text.trimmingWhitespace())

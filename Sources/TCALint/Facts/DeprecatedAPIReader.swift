@@ -2,7 +2,8 @@
 /// `tca-lint migrate`: the renamed types of TCA 1.0 (`EffectTask`, `ReducerProtocol`, `ReducerProtocolOf`),
 /// `Effect.fireAndForget`, `TaskResult` (1.4), the views observation replaced in 1.7 (`WithViewStore`, `ViewStore`…),
 /// and what 1.25 hard-deprecated: `Store.withState`, `Effect.debounce(id:…)`, `Effect.throttle(id:…)`,
-/// `Effect.animation(_:)`, `Effect.transaction(_:)`, `Effect.send(_:animation:)`.
+/// `Effect.animation(_:)`, `Effect.transaction(_:)`, `Effect.send(_:animation:)`; and the `state:` label of key-path
+/// scopes, which TCA's main branch renamed after 1.25.5 (`store.scope(\.a, action: \.a)`, `Scope(\.a, action: \.a)`).
 /// Tokens, not text: comments and strings never match.
 struct DeprecatedAPIReader {
     let extractor: FactsExtractor
@@ -26,6 +27,8 @@ struct DeprecatedAPIReader {
         case .effectAnimation: return "animation"
         case .effectTransaction: return "transaction"
         case .effectSendAnimation: return "send"
+        case .storeScopeStateLabel: return "scope"
+        case .scopeStateLabel: return "Scope"
         default: return api.rawValue
         }
     }
@@ -83,6 +86,8 @@ struct DeprecatedAPIReader {
             // `store.send(_:animation:)` nor the `send` of a `.run`, which have a receiver or none, nor a button's
             // `ButtonState(action: .send(.x, animation: …))`, which is `ButtonStateAction.send`.
             api = .effectSendAnimation
+        } else if code.is(i, "scope") || code.is(i, "Scope") {
+            return labelledKeyPathScope(at: i)
         } else {
             return nil
         }
@@ -93,12 +98,38 @@ struct DeprecatedAPIReader {
         if api == .taskResult { readTaskResultForm(at: i, into: &facts) }
         if api == .effectSendAnimation, let close = code.partnerOf(i + 1), close > i + 1 { facts.callClose = code.offset(close) }
         if api == .forEachStore { facts.forEachStoreActionCase = keyPathScopeActionCase(ofCallAt: i + 1) }
+        if api == .ifLetStore { facts.ifLetStoreStatement = ifLetStoreStatement(at: i) }
+        return facts
+    }
+
+    /// `store.scope(state: \.a, action: \.b)` on a receiver named like a store, or `Scope(state: \.a, action: \.b)`
+    /// (TCA's or `ComposableArchitecture.Scope`), both arguments key paths: the labelled forms TCA's main branch
+    /// renamed after 1.25.5 (#3923). Not a scope with closures or a `CasePath`, which the deprecations of 1.4 and 1.5
+    /// replace first, nor an unlabelled one.
+    private func labelledKeyPathScope(at i: Int) -> DeprecatedUseFacts? {
+        let open = i + 1
+        guard code.isPunct(open, .lparen), code.is(open + 1, "state"), code.isPunct(open + 2, .colon),
+              code.isPunct(open + 3, .backslash), let action = code.argumentLabel("action", inCallAt: open),
+              code.isPunct(action + 2, .backslash) else { return nil }
+        var facts: DeprecatedUseFacts
+        if code.is(i, "scope") {
+            guard code.storeScopeCall(at: i) != nil else { return nil }
+            facts = DeprecatedUseFacts(api: .storeScopeStateLabel, anchor: extractor.anchor(i))
+        } else {
+            if code.isDot(i - 1), !code.is(i - 2, "ComposableArchitecture") { return nil }
+            facts = DeprecatedUseFacts(api: .scopeStateLabel, anchor: extractor.anchor(i))
+            // `Scope(state:action:child:)` became `Scope(_:action:_:)`: a `child:` argument loses its label too.
+            if let child = code.argumentLabel("child", inCallAt: open) {
+                facts.droppedLabels.append(code.offset(child)..<code.offset(child + 2))
+            }
+        }
+        facts.droppedLabels.insert(code.offset(open + 1)..<code.offset(open + 3), at: 0)
         return facts
     }
 
     /// When the call opening at `open` starts with `store.scope(state: \.a, action: \.b.c)` (or `self.store.scope(…)`,
-    /// 1.25's unlabelled `scope(\.a, action: …)`) and nothing else as its first argument: the case the action key path
-    /// ends in (`c`).
+    /// the unlabelled `scope(\.a, action: …)` of TCA after 1.25.5) and nothing else as its first argument: the case
+    /// the action key path ends in (`c`).
     private func keyPathScopeActionCase(ofCallAt open: Int) -> String? {
         guard code.isPunct(open, .lparen) else { return nil }
         let name = code.is(open + 1, "self") && code.isDot(open + 2) ? open + 3 : open + 1

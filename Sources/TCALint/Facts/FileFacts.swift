@@ -191,6 +191,9 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
         case effectAnimation = "Effect.animation"
         case effectTransaction = "Effect.transaction"
         case effectSendAnimation = "Effect.send(_:animation:)"
+        // Renamed on TCA's main branch after 1.25.5 (#3923): the key-path scopes lose their `state:` label.
+        case storeScopeStateLabel = "Store.scope(state:action:)"
+        case scopeStateLabel = "Scope(state:action:)"
 
         /// The views and view stores of TCA before observation.
         public var isPreObservationView: Bool {
@@ -198,7 +201,8 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
             case .withViewStore, .viewStore, .viewStoreOf, .ifLetStore, .forEachStore, .switchStore, .navigationStackStore,
                  .bindingState: return true
             case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget, .taskResult, .withState, .debounce,
-                 .throttle, .effectAnimation, .effectTransaction, .effectSendAnimation: return false
+                 .throttle, .effectAnimation, .effectTransaction, .effectSendAnimation, .storeScopeStateLabel,
+                 .scopeStateLabel: return false
             }
         }
     }
@@ -230,12 +234,37 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
     /// observation's `ForEach` takes as it is when the action's case holds an `IdentifiedAction`: the case the action key
     /// path ends in (`rows`).
     public var forEachStoreActionCase: String?
+    /// `IfLetStore(store.scope(state: \.child, action: \.child)) { childStore in … } else: { … }` written as a statement
+    /// of a view builder, where observation's `if let childStore = store.scope(…) { … } else { … }` can stand.
+    public var ifLetStoreStatement: IfLetStoreStatement?
+    /// `store.scope(state: \.a, action: \.b)`, `Scope(state: \.a, action: \.b, child: { … })`: the byte ranges of the
+    /// labels the rename to `scope(_:action:)` / `Scope(_:action:_:)` drops, each up to the argument's value.
+    public var droppedLabels: [Range<Int>] = []
 
     public init(api: API, anchor: Anchor) {
         self.api = api
         self.anchor = anchor
     }
 
+}
+
+/// `IfLetStore(store.scope(state: \.child, action: \.child)) { childStore in … } else: { … }` as a statement of a view
+/// builder (`IfLetStoreReader`): what TCA's migration guide to 1.7 rewrites as `if let childStore = store.scope(state:
+/// \.child, action: \.child) { … } else { … }`.
+public struct IfLetStoreStatement: Sendable, Equatable {
+    /// The State field the state key path names (`child`).
+    public var stateField: String
+    /// The closure's parameter (`childStore`), which the `if let` binds.
+    public var binding: String
+    /// `IfLetStore(` up to the store: becomes `if let childStore = `.
+    public var head: Range<Int>
+    /// From the end of the scope call through the closure's `in` (`) { childStore in`, or `) {` before `$0`): becomes ` {`.
+    public var thenHead: Range<Int>
+    /// The `else:` label of the else closure, when there is one: becomes `else`.
+    public var elseLabel: Range<Int>?
+    /// A closure written with `$0` (`{ ChildView(store: $0) }`): the `$0`s of its own body, which become the binding,
+    /// then named after the field (`childStore`).
+    public var anonymousParameter: [Range<Int>] = []
 }
 
 /// A store scoped with closures: `store.scope(state: \.child, action: { .child($0) })` (`StoreScopeReader`).
@@ -497,6 +526,8 @@ public struct PropertyFacts: Sendable, Equatable {
     public var type: String
     /// Attribute names without `@` (`Presents`, `PresentationState`, `BindingState`, `Shared`).
     public var attributes: [String]
+    /// The attributes' name tokens, in the same order (for a fix that renames one).
+    public var attributeAnchors: [Anchor] = []
     public var isLet: Bool
     public var isStatic: Bool
     /// A getter (`var x: T { … }` without `willSet`/`didSet` only): computed, not stored.

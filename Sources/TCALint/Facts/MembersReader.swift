@@ -157,6 +157,7 @@ struct MembersReader {
         var property = PropertyFacts(name: name, type: type, attributes: attributes, isLet: code.is(j, "let"), isStatic: isStatic,
                                      isComputed: isComputed, location: extractor.location(j + 1), anchor: extractor.anchor(j + 1))
         property.hasRestrictedSetter = modifiers.contains("private(set)") || modifiers.contains("fileprivate(set)")
+        property.attributeAnchors = attributeTokens.map { extractor.anchor($0) }
         if isComputed, let open = accessorOpen, let getter = Self.readOnlyGetter(open: open, code: code) {
             let reads = Self.getterReads(open: getter.open, close: getter.close, code: code)
             property.isReadOnlyComputed = true

@@ -256,6 +256,11 @@ public final class FeatureIndex: @unchecked Sendable {
         return types.count == 1 ? types[0] : nil
     }
 
+    /// Whether the project declares a top-level type (not a typealias, protocol or extension) of this name: TCA's own
+    /// `final class Store` or a course's copy of it. A nested `typealias Store = StoreOf<Self>` still means TCA's, and
+    /// a nested `enum Scope` is another type's own.
+    public func declaresTopLevelType(_ name: String) -> Bool { viewScopes.wrapped.declared[name]?.contains(name) == true }
+
     struct ViewScopes {
         /// Qualified names of the project's declared types (not extensions) by last name.
         var declared: [String: [String]]

@@ -22,6 +22,15 @@ extension Feature {
         }
     }
 
+    /// A `Scope` at the builder's own level whose state path starts with a case of the feature's enum `State`
+    /// (`Scope(state: \.loggedIn, …)`, `/State.loggedIn`): TCA's `Scope` over a case of the state, hard-deprecated
+    /// in 1.25 for a `@Reducer enum` or `ifCaseLet`, not the `Scope` over a field that the rename of 1.26 relabels.
+    public func scopesIntoStateCase(_ edge: EdgeFacts) -> Bool {
+        guard edge.operation == "Scope", edge.scopedIn == nil, !edge.isIdentity, let state, state.kind == "enum",
+              let field = edge.stateField else { return false }
+        return state.cases.contains { $0.name == field }
+    }
+
     /// The non-default clauses whose pattern matches an action with this case path (the pattern is a prefix of
     /// the path: `case .view:` matches `.view(.tapped)`), in every logic of the feature, whichever file.
     public func handlers(of path: [String]) -> [CaseFacts] {

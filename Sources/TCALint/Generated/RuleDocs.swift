@@ -7257,6 +7257,459 @@ struct SearchField: View {
   finds 45: the 4 others break the line after `(`.
 
 """#,
+        "legacy_scope_label": #"""
+## What it does
+
+Reports a key-path scope written with the `state:` label — a store's `scope(state: \.child, action: \.child)`
+(on `store`, `self.store`, `$store` or any receiver named like a store) and the reducer
+`Scope(state: \.child, action: \.child) { Child() }` — in a project on a TCA release that has the unlabelled
+`scope(_:action:)` and `Scope(_:action:_:)`, reported at `scope` / `Scope`.
+
+Never reported: the unlabelled forms; scopes with closures or `/Action.case` case paths (`legacy_store_scope` and
+`legacy_case_path` come first); `Scope(state: \.loggedIn, …)` into a case of an enum `State`, which TCA 1.25
+deprecated for a `@Reducer enum` with no unlabelled twin (`enum_state_scope`); a project that declares its own
+`Store` or `Scope`; and every project whose TCA is not known to be 1.26 or later. The unlabelled overloads came to
+TCA's main branch after 1.25.5 and no released version before has them, so unlike the other deprecation rules this
+one stays silent when no `Package.resolved`, manifest or `tca_version:` names the version: ask with
+`--target-tca 1.26` (tca-lint's name for the first release after 1.25.5).
+
+## Why is this bad
+
+[Pull request #3923](https://github.com/pointfreeco/swift-composable-architecture/pull/3923) ("Add
+`scope(_:action:)` and `Scope(_:action:)`") gave every key-path scope an unlabelled overload and marked the labelled
+ones `@available(*, deprecated, renamed: "scope(_:action:)")` (`Store.swift`, `Observation/Store+Observation.swift`,
+`Observation/NavigationStack+Observation.swift`, `Observation/IdentifiedArray+Observation.swift`) and
+`renamed: "init(_:action:_:)"` (`Reducer/Reducers/Scope.swift`): a compiler warning under the
+`ComposableArchitecture2Deprecations` package trait, with which TCA previews the removals of 2.0, and struck through
+by Xcode otherwise. TCA's own documentation and the hard deprecation messages of 1.25 already write the new form
+(`$store.scope(\.$destination, action: \.destination)`). The rename is mechanical: the labels go, the key paths
+stay, and `--fix` does it.
+
+## Example
+
+```swift tca1.26
+@Reducer
+struct Counter {
+  @ObservableState
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    ↓Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.↓scope(state: \.timer, action: \.timer))
+  }
+}
+```
+
+Reported as:
+
+> 'Scope(state:action:)' is renamed 'Scope(_:action:_:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (and a 'child:' label) (--fix does)
+> 'scope(state:action:)' is renamed 'scope(_:action:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (--fix does)
+
+## Use instead
+
+```swift tca1.26
+@Reducer
+struct Counter {
+  @ObservableState
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(\.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.scope(\.timer, action: \.timer))
+  }
+}
+```
+
+## Fix
+
+`--fix` deletes the `state:` label (and the `child:` label of a `Scope` that passes its reducer as an argument),
+leaving the key paths as written. It is safe: the fix exists only when the project's TCA is known or targeted to be
+1.26 or later, where each labelled overload is the renamed twin of an unlabelled one with the same parameter types.
+A `Scope` the model cannot place in a feature whose `State` it knows is reported without a fix, since into a case of
+an enum `State` the same text is the case-path overload, which has no unlabelled form.
+
+```swift fix-before tca1.26
+import SwiftUI
+
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: self.store.scope(
+      state: \.timer,
+      action: \.timer
+    ))
+  }
+}
+```
+
+```swift fix-after tca1.26
+import SwiftUI
+
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(\.timer, action: \.timer) {
+      Timer()
+    }
+  }
+}
+
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: self.store.scope(
+      \.timer,
+      action: \.timer
+    ))
+  }
+}
+```
+
+## Triggering examples
+
+A binding to a presented child, for `.sheet(item:)`:
+
+```swift tca1.26
+struct InventoryView: View {
+  @Bindable var store: StoreOf<Inventory>
+
+  var body: some View {
+    List {}
+      .sheet(item: $store.↓scope(state: \.destination?.addItem, action: \.destination.addItem)) { store in
+        ItemFormView(store: store)
+      }
+  }
+}
+```
+
+Reported as:
+
+> 'scope(state:action:)' is renamed 'scope(_:action:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (--fix does)
+
+A navigation stack's path:
+
+```swift tca1.26
+struct AppView: View {
+  @Bindable var store: StoreOf<AppFeature>
+
+  var body: some View {
+    NavigationStack(path: $store.↓scope(state: \.path, action: \.path)) {
+      RootView()
+    } destination: { store in
+      DetailView(store: store)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'scope(state:action:)' is renamed 'scope(_:action:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (--fix does)
+
+An optional child, unwrapped with `if let`:
+
+```swift tca1.26
+struct ProfileView: View {
+  let store: StoreOf<Profile>
+
+  var body: some View {
+    if let store = store.↓scope(state: \.editor, action: \.editor) {
+      EditorView(store: store)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'scope(state:action:)' is renamed 'scope(_:action:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (--fix does)
+
+A collection of rows:
+
+```swift tca1.26
+struct TodosView: View {
+  let store: StoreOf<Todos>
+
+  var body: some View {
+    ForEach(store.↓scope(state: \.todos, action: \.todos)) { store in
+      TodoView(store: store)
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'scope(state:action:)' is renamed 'scope(_:action:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (--fix does)
+
+A `Scope` that passes its reducer with the `child:` label:
+
+```swift tca1.26
+@Reducer
+struct Settings {
+  struct State {
+    var profile = Profile.State()
+  }
+  enum Action {
+    case profile(Profile.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    ↓Scope(state: \.profile, action: \.profile, child: { Profile() })
+  }
+}
+```
+
+Reported as:
+
+> 'Scope(state:action:)' is renamed 'Scope(_:action:_:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (and a 'child:' label) (--fix does)
+
+The feature's own state and actions, `\.self`, in an enum `State`:
+
+```swift tca1.26
+@Reducer
+struct Loading {
+  enum State {
+    case idle
+    case loaded(Int)
+  }
+  enum Action {
+    case refresh
+  }
+
+  var body: some ReducerOf<Self> {
+    ↓Scope(state: \.self, action: \.self) {
+      Core()
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Scope(state:action:)' is renamed 'Scope(_:action:_:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (and a 'child:' label) (--fix does)
+
+A `Scope` in a reducer the model cannot tie to a feature: reported, not fixed:
+
+```swift tca1.26
+extension Reducer {
+  func withAnalytics() -> some ReducerOf<Self> {
+    CombineReducers {
+      ↓Scope(state: \.self, action: \.self) {
+        self
+      }
+      Analytics()
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Scope(state:action:)' is renamed 'Scope(_:action:_:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (and a 'child:' label) (not fixed: tca-lint cannot tell this Scope's state argument is a key path to a field)
+
+The module-qualified reducer, written over several lines:
+
+```swift tca1.26
+@Reducer
+struct Search {
+  struct State {
+    var results = Results.State()
+  }
+  enum Action {
+    case results(Results.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    ComposableArchitecture.↓Scope(
+      state: \.results,
+      action: \.results
+    ) {
+      Results()
+    }
+  }
+}
+```
+
+Reported as:
+
+> 'Scope(state:action:)' is renamed 'Scope(_:action:_:)' after TCA 1.25.5 (a compiler warning under the ComposableArchitecture2Deprecations trait, which previews TCA 2.0); drop the 'state:' label (and a 'child:' label) (--fix does)
+
+## Non-triggering examples
+
+The same code on TCA 1.25, which has no unlabelled overload:
+
+```swift tca1.25
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.scope(state: \.timer, action: \.timer))
+  }
+}
+```
+
+A project whose TCA version nothing names:
+
+```swift
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.scope(state: \.timer, action: \.timer))
+  }
+}
+```
+
+Scoping with closures, `legacy_store_scope`'s to report first:
+
+```swift tca1.26
+struct CounterView: View {
+  let store: StoreOf<Counter>
+
+  var body: some View {
+    TimerView(store: store.scope(state: \.timer, action: { .timer($0) }))
+  }
+}
+```
+
+A case path, `legacy_case_path`'s to report first:
+
+```swift tca1.26
+@Reducer
+struct Counter {
+  struct State {
+    var timer = Timer.State()
+  }
+  enum Action {
+    case timer(Timer.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.timer, action: /Action.timer) {
+      Timer()
+    }
+  }
+}
+```
+
+A `Scope` into a case of an enum `State` (deprecated in 1.25 with no unlabelled form; `enum_state_scope` reports it):
+
+```swift tca1.26
+@Reducer
+struct Root {
+  enum State {
+    case loggedIn(Home.State)
+    case loggedOut(Login.State)
+  }
+  enum Action {
+    case loggedIn(Home.Action)
+    case loggedOut(Login.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.loggedIn, action: \.loggedIn) {
+      Home()
+    }
+  }
+}
+```
+
+A `scope` on a value not named like a store (a project's own method):
+
+```swift tca1.26
+struct Tracker {
+  func track(_ analytics: Analytics) {
+    analytics.scope(state: \.screen, action: \.event)
+  }
+}
+```
+
+Arguments passed in variables (a generic helper):
+
+```swift tca1.26
+extension Store {
+  func child<S, A>(_ state: KeyPath<State, S>, _ action: CaseKeyPath<Action, A>) -> Store<S, A> {
+    scope(state: state, action: action)
+  }
+}
+```
+
+A `state:` label in a comment or a string:
+
+```swift tca1.26
+// Was: store.scope(state: \.timer, action: \.timer)
+let hint = "Scope(state: \\.timer, action: \\.timer)"
+```
+
+## Limits
+
+- The release that will carry #3923 is not out as of 1.25.5; tca-lint calls it 1.26. A project that pins TCA's
+  `main` branch by revision has no version tca-lint can read: set `tca_version: 1.26` in `.tca-lint.yml`.
+- A store held under a name that does not end in `store` (`chat.scope(state:action:)`, `store.destination.scope(…)`)
+  or chained on another scope's result (`store.scope(…).scope(state: \.child, …)`) is not recognised, nor a
+  store's own `scope` called inside an extension of `Store` (`scope(state: \.$destination, action: \.destination)`,
+  `self.scope(…)`). On 79 public apps (TCA's own repository and Point-Free's episode samples left out), of 3,667
+  labelled key-path scopes found by text, 3,230 are reported, 355 are `Scope`s into a case of an enum `State`, 7 are
+  in comments, and these are the 75 others: 64 inside extensions of `Store`, 11 on other receivers or chained.
+- `tca-lint migrate` lists this rename only with `--target-tca 1.26`: without a target it reads the project as on
+  the newest release, 1.25.5, which has no unlabelled form.
+- `ifLet`, `forEach` and `ifCaseLet` were never labelled and are not affected.
+
+"""#,
         "legacy_store_scope": #"""
 ## What it does
 
@@ -8173,10 +8626,21 @@ struct CounterView: View {
 \.todos, action: \.todos)) { store in … }`, content unchanged. It is unsafe: observation's `ForEach` over a store
 compiles only once the parent feature's State is `@ObservableState` (migrate from the root of the app towards its
 leaves, as the guide advises). The other views are not rewritten: `WithViewStore` and `ViewStore` need the view's
-reads moved to the store, `IfLetStore` and `SwitchStore` become control flow, and a `ForEachStore` over a store
+reads moved to the store, `SwitchStore` becomes a `switch` over a `@Reducer enum`'s cases, and a `ForEachStore` over a store
 scoped with closures needs its scope rewritten first (`legacy_store_scope`), and so does one whose action case is
 TCA's older `case todo(id:action:)`, which `ForEachStore` took and observation's `ForEach` does not: the rewrite is
 made only where the feature's action case holds an `IdentifiedAction`.
+
+`--fix --unsafe` also rewrites `IfLetStore` as the guide's `if let`:
+`IfLetStore(store.scope(state: \.editor, action: \.editor)) { editorStore in … } else: { … }` becomes
+`if let editorStore = store.scope(state: \.editor, action: \.editor) { … } else { … }` (a closure written with `$0`
+binds a name made from the field, `editorStore`), when the state path is one optional field of the view's feature's
+State (not `@Presents`/`@PresentationState`, whose actions come through `\.editor.presented`) and the `IfLetStore`
+is a statement of a view builder (a view's `body`, a `@ViewBuilder` declaration, a closure of `VStack`, `Group`,
+`WithViewStore` and other SwiftUI containers, the content closure of `.sheet`, `.fullScreenCover` and other SwiftUI
+modifiers, an `if`/`switch` inside one; not a `content:` closure of a project's own helper, which may take a plain
+closure): not returned, passed or given modifiers, where an `if` statement cannot stand. It is unsafe for the same
+reason: the scope that returns an optional store needs the State to be `@ObservableState`.
 
 ```swift fix-before
 import SwiftUI
@@ -8186,9 +8650,11 @@ struct Todos {
   @ObservableState
   struct State {
     var todos: IdentifiedArrayOf<Todo.State> = []
+    var editor: Editor.State?
   }
   enum Action {
     case todos(IdentifiedActionOf<Todo>)
+    case editor(Editor.Action)
   }
   var body: some ReducerOf<Self> {
     EmptyReducer()
@@ -8202,6 +8668,11 @@ struct TodosView: View {
     ForEachStore(store.scope(state: \.todos, action: \.todos)) { store in
       TodoView(store: store)
     }
+    IfLetStore(store.scope(state: \.editor, action: \.editor)) { editorStore in
+      EditorView(store: editorStore)
+    } else: {
+      Text("Nothing to edit")
+    }
   }
 }
 ```
@@ -8214,9 +8685,11 @@ struct Todos {
   @ObservableState
   struct State {
     var todos: IdentifiedArrayOf<Todo.State> = []
+    var editor: Editor.State?
   }
   enum Action {
     case todos(IdentifiedActionOf<Todo>)
+    case editor(Editor.Action)
   }
   var body: some ReducerOf<Self> {
     EmptyReducer()
@@ -8229,6 +8702,11 @@ struct TodosView: View {
   var body: some View {
     ForEach(store.scope(state: \.todos, action: \.todos)) { store in
       TodoView(store: store)
+    }
+    if let editorStore = store.scope(state: \.editor, action: \.editor) {
+      EditorView(store: editorStore)
+    } else {
+      Text("Nothing to edit")
     }
   }
 }
@@ -8534,8 +9012,9 @@ struct BridgeView: View {
 - The TCA version decides whether the rule speaks: a project older than 1.7 is not reported (ask with
   `--target-tca 1.7`). When no `Package.resolved`, manifest, `tca_version:` or `--target-tca` names the version,
   the rule reports.
-- No fix: each rewrite is right only once the feature's `State` is `@ObservableState`, and a `WithViewStore` that
-  observes a computed view state, or a view store passed to helpers, needs a person to decide what the view reads.
+- Fixes only for `ForEachStore` and `IfLetStore` in the shapes above, unsafe: each rewrite is right only once the
+  feature's `State` is `@ObservableState`, and a `WithViewStore` that observes a computed view state, or a view store
+  passed to helpers, needs a person to decide what the view reads.
 - `CaseLet`, `BindingViewState`, `BindingViewStore` and the navigation view modifiers that take a `store:` are part
   of the same migration and are not reported yet. `@PresentationState` is not deprecated; under `@ObservableState` it
   does not compile (write `@Presents`), and the compiler says so.
@@ -12489,6 +12968,395 @@ func testRoot() async {
   destinations are not judged.
 - A child's action that the child deliberately leaves to its parent (it ignores it itself) is
   `missing_delegate_action`'s finding in the child as well as this rule's in the parent.
+
+"""#,
+        "presentation_state_in_observable_state": #"""
+## What it does
+
+Reports `@PresentationState` on a property of a feature's `State` that is `@ObservableState`, reported at
+`PresentationState`, wherever the State is declared (in the feature's body, or in an extension in another file).
+
+Never reported: `@PresentationState` in a State that is not `@ObservableState` (where it is TCA's presentation
+property wrapper, and `@Presents` would not compile); `@Presents`; a property TCA's macro leaves alone because it is
+marked `@ObservationStateIgnored` or `@ObservationStateTracked`; a project that declares `PresentationState` itself
+(TCA, or a copy of it, such as the code of Point-Free's episodes on observation, written against betas whose macro
+took `@PresentationState`); comments and strings.
+
+## Why is this bad
+
+The code does not compile. `@ObservableState` rewrites each stored property of the State to be observed, and a
+property wrapper cannot be: TCA's macro rejects `@PresentationState` with the error "'@PresentationState' cannot be
+used in '@ObservableState'" and the fix-it "Use '@Presents' instead" (`ObservableStateMacro.swift` in
+`Sources/ComposableArchitectureMacros`). `@Presents` is the macro that takes its place: it keeps the projected
+`$destination` that `.ifLet(\.$destination, action: \.destination)` and the view's scopes use.
+[Migrating to 1.7 § Using @Presents](https://github.com/pointfreeco/swift-composable-architecture/blob/main/Sources/ComposableArchitecture/Documentation.docc/Articles/MigrationGuides/MigratingTo1.7.md)
+lists the change as one step of adopting observation. Every presenting feature meets it when its State becomes
+`@ObservableState`, one compiler error per property; the rename is mechanical, and `--fix` makes it in every file at
+once, before the first build.
+
+## Example
+
+```swift
+@Reducer
+struct Inventory {
+  @ObservableState
+  struct State {
+    @↓PresentationState var destination: Destination.State?
+    var items: [Item] = []
+  }
+  enum Action {
+    case destination(PresentationAction<Destination.Action>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+      .ifLet(\.$destination, action: \.destination)
+  }
+}
+```
+
+Reported as:
+
+> '@PresentationState' cannot be used in '@ObservableState' (TCA's macro error); write '@Presents', its observable twin, which keeps '\.$destination' for .ifLet (--fix does)
+
+## Use instead
+
+```swift
+@Reducer
+struct Inventory {
+  @ObservableState
+  struct State {
+    @Presents var destination: Destination.State?
+    var items: [Item] = []
+  }
+  enum Action {
+    case destination(PresentationAction<Destination.Action>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+      .ifLet(\.$destination, action: \.destination)
+  }
+}
+```
+
+## Fix
+
+`--fix` writes `Presents` in place of `PresentationState`, keeping the rest of the declaration. It is safe: the
+State is `@ObservableState`, which exists from TCA 1.7, the release that brought `@Presents`, and TCA's own fix-it
+makes the same change.
+
+```swift fix-before
+@Reducer
+struct Inventory {
+  @ObservableState
+  struct State {
+    @PresentationState var alert: AlertState<Action.Alert>?
+  }
+  enum Action {
+    case alert(PresentationAction<Alert>)
+    enum Alert { case confirmTapped }
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+  }
+}
+```
+
+```swift fix-after
+@Reducer
+struct Inventory {
+  @ObservableState
+  struct State {
+    @Presents var alert: AlertState<Action.Alert>?
+  }
+  enum Action {
+    case alert(PresentationAction<Alert>)
+    enum Alert { case confirmTapped }
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in .none }
+  }
+}
+```
+
+## Triggering examples
+
+An alert:
+
+```swift
+@Reducer
+struct Settings {
+  @ObservableState
+  struct State {
+    @↓PresentationState var alert: AlertState<Action.Alert>?
+  }
+  enum Action {
+    case alert(PresentationAction<Alert>)
+    enum Alert { case confirmTapped }
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+Reported as:
+
+> '@PresentationState' cannot be used in '@ObservableState' (TCA's macro error); write '@Presents', its observable twin, which keeps '\.$alert' for .ifLet (--fix does)
+
+Two presented children:
+
+```swift
+@Reducer
+struct Contacts {
+  @ObservableState
+  struct State {
+    @↓PresentationState var addContact: AddContact.State?
+    @↓PresentationState var alert: AlertState<Action.Alert>?
+  }
+  enum Action {
+    case addContact(PresentationAction<AddContact.Action>)
+    case alert(PresentationAction<Alert>)
+    enum Alert { case confirmDeletion }
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+Reported as:
+
+> '@PresentationState' cannot be used in '@ObservableState' (TCA's macro error); write '@Presents', its observable twin, which keeps '\.$addContact' for .ifLet (--fix does)
+> '@PresentationState' cannot be used in '@ObservableState' (TCA's macro error); write '@Presents', its observable twin, which keeps '\.$alert' for .ifLet (--fix does)
+
+A public State with access modifiers on the property:
+
+```swift
+@Reducer
+public struct Profile {
+  @ObservableState
+  public struct State: Equatable {
+    @↓PresentationState public var editor: Editor.State?
+    public init() {}
+  }
+  public enum Action {
+    case editor(PresentationAction<Editor.Action>)
+  }
+  public var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+Reported as:
+
+> '@PresentationState' cannot be used in '@ObservableState' (TCA's macro error); write '@Presents', its observable twin, which keeps '\.$editor' for .ifLet (--fix does)
+
+A State declared in an extension of the feature:
+
+```swift
+@Reducer
+struct Search {
+  enum Action {
+    case destination(PresentationAction<Destination.Action>)
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+extension Search {
+  @ObservableState
+  struct State {
+    var query = ""
+    @↓PresentationState var destination: Destination.State?
+  }
+}
+```
+
+Reported as:
+
+> '@PresentationState' cannot be used in '@ObservableState' (TCA's macro error); write '@Presents', its observable twin, which keeps '\.$destination' for .ifLet (--fix does)
+
+A feature that conforms to `Reducer` without the macro:
+
+```swift
+struct Player: Reducer {
+  @ObservableState
+  struct State {
+    @↓PresentationState var queue: Queue.State?
+  }
+  enum Action {
+    case queue(PresentationAction<Queue.Action>)
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+Reported as:
+
+> '@PresentationState' cannot be used in '@ObservableState' (TCA's macro error); write '@Presents', its observable twin, which keeps '\.$queue' for .ifLet (--fix does)
+
+The attribute qualified with its module:
+
+```swift
+@Reducer
+struct Cart {
+  @ObservableState
+  struct State {
+    @ComposableArchitecture.↓PresentationState var checkout: Checkout.State?
+  }
+  enum Action {
+    case checkout(PresentationAction<Checkout.Action>)
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+Reported as:
+
+> '@PresentationState' cannot be used in '@ObservableState' (TCA's macro error); write '@Presents', its observable twin, which keeps '\.$checkout' for .ifLet (--fix does)
+
+Another attribute before it:
+
+```swift
+@Reducer
+struct Editor {
+  @ObservableState
+  struct State {
+    @available(*, deprecated) @↓PresentationState var legacySheet: Sheet.State?
+  }
+  enum Action {
+    case legacySheet(PresentationAction<Sheet.Action>)
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+Reported as:
+
+> '@PresentationState' cannot be used in '@ObservableState' (TCA's macro error); write '@Presents', its observable twin, which keeps '\.$legacySheet' for .ifLet (--fix does)
+
+## Non-triggering examples
+
+A State that is not `@ObservableState`, where `@PresentationState` is TCA's property wrapper:
+
+```swift
+@Reducer
+struct Inventory {
+  struct State {
+    @PresentationState var destination: Destination.State?
+  }
+  enum Action {
+    case destination(PresentationAction<Destination.Action>)
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+A property TCA's macro leaves alone:
+
+```swift
+@Reducer
+struct Inventory {
+  @ObservableState
+  struct State {
+    @ObservationStateIgnored
+    @PresentationState var destination: Destination.State?
+  }
+  enum Action {
+    case destination(PresentationAction<Destination.Action>)
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+`@Presents` in an observable State:
+
+```swift
+@Reducer
+struct Settings {
+  @ObservableState
+  struct State {
+    @Presents var alert: AlertState<Action.Alert>?
+  }
+  enum Action {
+    case alert(PresentationAction<Alert>)
+    enum Alert { case confirmTapped }
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+A State of TCA before observation, with `@BindingState` and `@PresentationState`:
+
+```swift
+@Reducer
+struct Login {
+  struct State: Equatable {
+    @BindingState var email = ""
+    @PresentationState var alert: AlertState<Action.Alert>?
+  }
+  enum Action: BindableAction {
+    case alert(PresentationAction<Alert>)
+    case binding(BindingAction<State>)
+    enum Alert: Equatable { case retryTapped }
+  }
+  var body: some ReducerOf<Self> { BindingReducer() }
+}
+```
+
+An observable State next to a legacy one:
+
+```swift
+@Reducer
+struct Legacy {
+  struct State {
+    @PresentationState var sheet: Sheet.State?
+  }
+  enum Action {
+    case sheet(PresentationAction<Sheet.Action>)
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+@Reducer
+struct Modern {
+  @ObservableState
+  struct State {
+    @Presents var sheet: Sheet.State?
+  }
+  enum Action {
+    case sheet(PresentationAction<Sheet.Action>)
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+The name in a comment or a string:
+
+```swift
+@Reducer
+struct Notes {
+  @ObservableState
+  struct State {
+    // was: @PresentationState var editor: Editor.State?
+    var hint = "@PresentationState"
+  }
+  enum Action {}
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+```
+
+A view's own `@State`:
+
+```swift
+struct InventoryView: View {
+  @Bindable var store: StoreOf<Inventory>
+  @State var isPresented = false
+  var body: some View { Text("") }
+}
+```
+
+## Limits
+
+- Only a feature's `State` is read (the model knows which types are States). An `@ObservableState` type that is no
+  feature's State, such as a state shared by several features, is not reported; the compiler still says so.
+- Real apps at their latest commits have none of these (they compile). On 81 public apps tca-lint found 0; the fix
+  was measured by adding `@ObservableState` to the States of apps that still use `@PresentationState` (see the
+  README), the state of a project in the middle of TCA 1.7's migration.
 
 """#,
         "presents_without_if_let": #"""

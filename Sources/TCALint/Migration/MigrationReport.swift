@@ -56,7 +56,8 @@ public struct MigrationReport: Sendable {
         var items: [Item] = []
         for rule in rules.sorted(by: { ($0.deprecatedIn, $0.description.id) < ($1.deprecatedIn, $1.description.id) }) {
             let id = rule.description.id
-            if let target, rule.deprecatedIn > target { continue }
+            // Up to the target; without one, up to the newest release (not what only TCA's main branch has).
+            if rule.deprecatedIn > (target ?? TCAVersion.newestRelease) { continue }
             let found = diagnostics.filter { $0.ruleID == id }
             var features = featureOf[id] ?? [:]
             let outside = found.count - (placed[id] ?? 0)

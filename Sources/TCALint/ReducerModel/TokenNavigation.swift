@@ -42,8 +42,8 @@ extension CodeTokens {
             && b[e - 3] == UInt8(ascii: "o") && b[e - 2] == UInt8(ascii: "r") && b[e - 1] == UInt8(ascii: "e")
     }
 
-    /// A store's `scope` call, `store.scope(state: …, action: …)` (or 1.25's `store.scope(…, action: …)`), read at its
-    /// `scope` token: where its receiver and arguments are, for every reader of store scopes.
+    /// A store's `scope` call, `store.scope(state: …, action: …)` (or the unlabelled `store.scope(…, action: …)` of TCA
+    /// after 1.25.5), read at its `scope` token: where its receiver and arguments are, for every reader of store scopes.
     public struct StoreScopeCall {
         /// The receiver's first token (`store`, or `self` in `self.store`) and its name token (`store`, `$store`).
         public var receiverStart: Int

@@ -21,11 +21,8 @@ public struct EnumStateScopeRule: DeprecationRule {
         guard !file.project.declaresOwn("Scope") else { return [] }
         var findings: [Finding] = []
         for feature in file.features {
-            guard let state = feature.state, state.kind == "enum" else { continue }
-            let cases = Set(state.cases.map(\.name))
-            for c in feature.children where c.edge.operation == "Scope" && c.edge.scopedIn == nil && !c.edge.isIdentity
-                && c.edge.location.path == file.path {
-                guard let field = c.edge.stateField, cases.contains(field) else { continue }
+            for c in feature.children where c.edge.location.path == file.path && feature.scopesIntoStateCase(c.edge) {
+                guard let field = c.edge.stateField else { continue }
                 let written = c.edge.firstArgument.isEmpty ? "state: \\.\(field)" : c.edge.firstArgument
                 // The child as the closure writes it (`Settings()`), never one read from a state type: a closure that
                 // hands over a property (`{ onboardingStore }`) gets "…". The action path as written (the action's

@@ -24,8 +24,9 @@ public struct LegacyViewStoreRule: DeprecationRule {
             // for TCA's (`typealias ViewStoreOf<F: FeatureReducer> = ViewStore<F.ViewState, F.ViewAction>`) is
             // reported once, where it names TCA's type, as the compiler warns: its uses name the project's alias.
             if file.project.declaresOwn(use.api.rawValue) { continue }
-            let rewrite = fixFor(use, in: file)
-            findings.append(finding(at: use.anchor, Self.message(use.api) + (rewrite == nil ? "" : Self.fixable), fix: rewrite))
+            let rewrite = use.api == .ifLetStore ? ifLetFor(use, in: file) : fixFor(use, in: file)
+            let fixable = use.api == .ifLetStore ? Self.ifLetFixable : Self.fixable
+            findings.append(finding(at: use.anchor, Self.message(use.api) + (rewrite == nil ? "" : fixable), fix: rewrite))
         }
         return findings
     }
@@ -45,6 +46,25 @@ public struct LegacyViewStoreRule: DeprecationRule {
 
     static let fixable = " (--fix --unsafe writes ForEach; it compiles once the State is @ObservableState)"
 
+    /// `IfLetStore(store.scope(state: \.child, action: \.child)) { childStore in … } else: { … }` → `if let childStore =
+    /// store.scope(state: \.child, action: \.child) { … } else { … }`, as TCA's migration guide to 1.7 writes it, where
+    /// the model reads it as a statement of a view builder and the view's feature's State holds `child` as an optional.
+    /// Unsafe: the scope that returns an optional store needs the State to be `@ObservableState`.
+    func ifLetFor(_ use: DeprecatedUseFacts, in file: AnalyzedFile) -> Fix? {
+        guard let statement = use.ifLetStoreStatement,
+              let feature = file.project.feature(owning: use.anchor.offset, in: file.path),
+              let field = feature.state?.field(statement.stateField), field.type.withoutSpaces().hasSuffix("?"),
+              // A presented child's actions come wrapped in `PresentationAction` (`\.child.presented`).
+              !field.attributes.contains("PresentationState"), !field.attributes.contains("Presents") else { return nil }
+        var edits = [TextEdit(range: statement.head, replacement: Array("if let \(statement.binding) = ".utf8)),
+                     TextEdit(range: statement.thenHead, replacement: Array(" {".utf8))]
+        if let label = statement.elseLabel { edits.append(TextEdit(range: label, replacement: Array("else".utf8))) }
+        edits += statement.anonymousParameter.map { TextEdit(range: $0, replacement: Array(statement.binding.utf8)) }
+        return fix("Use 'if let' over the store", .unsafe, edits: edits, findingOffsets: [use.anchor.offset])
+    }
+
+    static let ifLetFixable = " (--fix --unsafe writes the 'if let'; it compiles once the State is @ObservableState)"
+
     static func message(_ api: DeprecatedUseFacts.API) -> String {
         let base = "'\(api.rawValue)' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, "
         switch api {
@@ -63,7 +83,7 @@ public struct LegacyViewStoreRule: DeprecationRule {
         case .navigationStackStore:
             return base + "write 'NavigationStack(path: $store.scope(state: \\.path, action: \\.path)) { … } destination: { … }'"
         case .effectTask, .reducerProtocol, .reducerProtocolOf, .fireAndForget, .taskResult, .withState, .debounce, .throttle,
-             .effectAnimation, .effectTransaction, .effectSendAnimation:
+             .effectAnimation, .effectTransaction, .effectSendAnimation, .storeScopeStateLabel, .scopeStateLabel:
             return base
         }
     }

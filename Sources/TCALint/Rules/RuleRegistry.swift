@@ -43,6 +43,8 @@ public enum RuleRegistry {
         LegacyEffectAnimationRule.self,
         UncachedStoreScopeRule.self,
         CaseLetMismatchRule.self,
+        LegacyScopeLabelRule.self,
+        PresentationStateInObservableStateRule.self,
         SuperfluousDisableRule.self,
     ]
 

@@ -49,7 +49,8 @@ final class LegacyViewStoreTests: XCTestCase {
 
     func testTheUsesAreTCAsNames() {
         let facts = FeatureIndexTests.facts("App.swift", Self.app)
-        XCTAssertEqual(facts.file.deprecatedUses.map(\.api), [.withViewStore, .viewStoreOf, .viewStore, .withViewStore, .ifLetStore])
+        XCTAssertEqual(facts.file.deprecatedUses.map(\.api).filter(\.isPreObservationView),
+                       [.withViewStore, .viewStoreOf, .viewStore, .withViewStore, .ifLetStore])
         let other = FeatureIndexTests.facts("O.swift", """
             final class ViewStore<S> {}
             let a: Legacy.ViewStore
@@ -143,5 +144,88 @@ final class LegacyViewStoreTests: XCTestCase {
         XCTAssertEqual(fixed.components(separatedBy: "\n")[8], "    ForEach(store.scope(state: \\.rows, action: \\.rows)) { RowView(store: $0) }")
         XCTAssertEqual(fixed.components(separatedBy: "\n")[9], "    ForEach(self.store.scope(\\.rows, action: \\.rows), content: RowView.init)")
         XCTAssertEqual(fixed.components(separatedBy: "ForEachStore(").count, 5, "the four others stay")
+    }
+
+    /// `IfLetStore` over a key-path scope of one optional field, written as a statement of a view builder, becomes the
+    /// guide's `if let`, unsafe; anywhere an `if` statement cannot stand, or over a presented field, it is left alone.
+    func testIfLetStoreAsAViewBuilderStatementBecomesIfLetUnsafely() {
+        let source = """
+        @Reducer
+        struct Profile {
+          struct State {
+            var editor: Editor.State?
+            var name: Name.State
+            @PresentationState var sheet: Sheet.State?
+          }
+          enum Action { case editor(Editor.Action), name(Name.Action), sheet(PresentationAction<Sheet.Action>) }
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
+        struct ProfileView: View {
+          let store: StoreOf<Profile>
+          var body: some View {
+            IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { editorStore in
+              EditorView(store: editorStore)
+            } else: {
+              Text("None")
+            }
+            VStack {
+              IfLetStore(self.store.scope(state: \\.editor, action: \\.editor)) { EditorView(store: $0) }
+              switch mode {
+              case .edit:
+                IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { s in EditorView(store: s) }
+              default:
+                EmptyView()
+              }
+            }
+            IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { EditorView(store: $0) }
+              .padding()
+            IfLetStore(store.scope(state: \\.sheet, action: \\.sheet)) { SheetView(store: $0) }
+            IfLetStore(store.scope(state: \\.name, action: \\.name)) { NameView(store: $0) }
+          }
+          var editor: some View {
+            IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { EditorView(store: $0) }
+          }
+          @ViewBuilder var built: some View {
+            IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { editorStore in EditorView(store: editorStore, store: $0) }
+          }
+          func make() -> some View {
+            return IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { EditorView(store: $0) }
+          }
+          var popups: some View {
+            Text("").namoPopup(isPresented: $shown, content: {
+              IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { EditorView(store: $0) }
+            })
+            .fullScreenCover(isPresented: $shown, content: {
+              IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { EditorView(store: $0) }
+            })
+            .sheet(isPresented: $shown) {
+              IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { EditorView(store: $0) }
+            }
+          }
+        }
+
+        """
+        var linter = Linter(rules: [LegacyViewStoreRule.self])
+        linter.tcaVersion = TCAVersion(1, 7)
+        let found = linter.lint(SourceFile(path: "ProfileView.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(found.map(\.line), [14, 20, 23, 28, 30, 31, 34, 37, 40, 44, 47, 50])
+        // Not: a statement given a modifier, a presented field, a field that is not optional, a property that builds
+        // no views, a closure that names a parameter and uses `$0`, a returned one, a project helper's `content:`.
+        // Yes: the content closures of SwiftUI's `.fullScreenCover` and `.sheet`.
+        XCTAssertEqual(found.map { $0.fix?.applicability }, [.unsafe, .unsafe, .unsafe, nil, nil, nil, nil, nil, nil, nil, .unsafe, .unsafe])
+        XCTAssertTrue(found[0].message.hasSuffix(LegacyViewStoreRule.ifLetFixable), found[0].message)
+        var engine = FixEngine(linter: linter, includeUnsafe: true)
+        engine.linter.tcaVersion = TCAVersion(1, 7)
+        let fixed = String(decoding: engine.run(SourceFile(path: "ProfileView.swift", bytes: Array(source.utf8))).bytes, as: UTF8.self)
+        XCTAssertTrue(fixed.contains("""
+                if let editorStore = store.scope(state: \\.editor, action: \\.editor) {
+                  EditorView(store: editorStore)
+                } else {
+                  Text("None")
+                }
+            """), fixed)
+        XCTAssertTrue(fixed.contains("      if let editorStore = self.store.scope(state: \\.editor, action: \\.editor) { EditorView(store: editorStore) }\n"), fixed)
+        XCTAssertTrue(fixed.contains("        if let s = store.scope(state: \\.editor, action: \\.editor) { EditorView(store: s) }\n"), fixed)
+        XCTAssertTrue(fixed.contains("    IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { EditorView(store: $0) }\n      .padding()"), fixed)
     }
 }

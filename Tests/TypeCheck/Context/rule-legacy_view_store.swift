@@ -1,7 +1,7 @@
-// What rules/legacy_view_store.md's fix example leaves out: the parent and row features, IdentifiedArray and
-// IdentifiedAction, TCA's `ForEachStore`, observation's scope of a collection (a collection of stores), and SwiftUI's
-// `ForEach` (the stand-ins have neither). With the case key path `@CasePathable` would generate on `Todos.Action`
-// (the example declares `Todos`).
+// What rules/legacy_view_store.md's fix examples leave out: the parent and row features, IdentifiedArray and
+// IdentifiedAction, TCA's `ForEachStore` and `IfLetStore`, observation's scopes of a collection (a collection of stores)
+// and of an optional (an optional store), and SwiftUI's `ForEach` (the stand-ins have neither). With the case key paths
+// `@CasePathable` would generate on `Todos.Action` (the example declares `Todos`).
 import ComposableArchitecture
 import SwiftUI
 
@@ -52,5 +52,38 @@ extension Todos.Action {
 
 struct TodoView: View {
     let store: StoreOf<Todo>
+    var body: some View { Text("") }
+}
+
+extension Store {
+    /// Observation's scope of an optional: a store while the state is there (`IfLetStore`'s argument, a store of
+    /// optional state, is the other scope's).
+    func scope<ChildState, ChildAction>(
+        state: KeyPath<State, ChildState?>, action: CaseKeyPath<Action, ChildAction>
+    ) -> Store<ChildState, ChildAction>? { nil }
+}
+
+struct IfLetStore<State, Action, Content: View>: View {
+    init<IfContent: View, ElseContent: View>(
+        _ store: Store<State?, Action>, @ViewBuilder then: @escaping (Store<State, Action>) -> IfContent,
+        @ViewBuilder else elseContent: () -> ElseContent
+    ) where Content == _ConditionalContent<IfContent, ElseContent> {}
+    init<IfContent: View>(_ store: Store<State?, Action>, @ViewBuilder then: @escaping (Store<State, Action>) -> IfContent)
+    where Content == IfContent? {}
+    var body: Never { fatalError() }
+}
+
+struct Editor: Reducer {
+    struct State {}
+    enum Action {}
+    var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+extension Todos.Action {
+    var editor: Editor.Action? { if case let .editor(a) = self { a } else { nil } }
+}
+
+struct EditorView: View {
+    let store: StoreOf<Editor>
     var body: some View { Text("") }
 }
