@@ -105,25 +105,13 @@ struct CaseLetReader {
     /// The parameter of the `SwitchStore(store) { state in … }` closure that directly holds the switch whose block opens
     /// at `open`: `state`, or `$0` for a closure without a parameter list.
     private func switchStoreParameter(around open: Int) -> String? {
-        var k = open - 3
-        var steps = 0
-        while k >= 0, steps < 20_000 {
-            steps += 1
-            if code.isPunct(k, .rparen) || code.isPunct(k, .rbrace) || code.isPunct(k, .rbracket), let p = code.partnerOf(k), p < k {
-                k = p - 1
-                continue
-            }
-            if code.isPunct(k, .lbrace) {
-                guard code.openerName(k) == "SwitchStore" else { return nil }
-                if code.kind(k + 1) == .identifier, code.is(k + 2, "in") { return code.text(k + 1) }
-                if code.isPunct(k + 1, .lparen), code.kind(k + 2) == .identifier, code.isPunct(k + 3, .rparen), code.is(k + 4, "in") {
-                    return code.text(k + 2)
-                }
-                return "$0"
-            }
-            if code.isPunct(k, .lparen) || code.isPunct(k, .lbracket) { return nil }
-            k -= 1
+        guard let k = code.enclosingOpener(before: open - 2), code.isPunct(k, .lbrace), code.openerName(k) == "SwitchStore" else {
+            return nil
         }
-        return nil
+        if code.kind(k + 1) == .identifier, code.is(k + 2, "in") { return code.text(k + 1) }
+        if code.isPunct(k + 1, .lparen), code.kind(k + 2) == .identifier, code.isPunct(k + 3, .rparen), code.is(k + 4, "in") {
+            return code.text(k + 2)
+        }
+        return "$0"
     }
 }

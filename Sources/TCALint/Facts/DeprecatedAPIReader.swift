@@ -99,6 +99,7 @@ struct DeprecatedAPIReader {
         if api == .effectSendAnimation, let close = code.partnerOf(i + 1), close > i + 1 { facts.callClose = code.offset(close) }
         if api == .forEachStore { facts.forEachStoreActionCase = keyPathScopeActionCase(ofCallAt: i + 1) }
         if api == .ifLetStore { facts.ifLetStoreStatement = ifLetStoreStatement(at: i) }
+        if api == .switchStore { facts.switchStoreStatement = switchStoreStatement(at: i) }
         return facts
     }
 

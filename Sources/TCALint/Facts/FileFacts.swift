@@ -237,6 +237,9 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
     /// `IfLetStore(store.scope(state: \.child, action: \.child)) { childStore in … } else: { … }` written as a statement
     /// of a view builder, where observation's `if let childStore = store.scope(…) { … } else { … }` can stand.
     public var ifLetStoreStatement: IfLetStoreStatement?
+    /// `SwitchStore(store) { state in switch state { case .a: CaseLet(/State.a, action: Action.a) { … } } }` written as
+    /// a statement of a view builder, where observation's `switch store.state { case .a: if let … }` can stand.
+    public var switchStoreStatement: SwitchStoreStatement?
     /// `store.scope(state: \.a, action: \.b)`, `Scope(state: \.a, action: \.b, child: { … })`: the byte ranges of the
     /// labels the rename to `scope(_:action:)` / `Scope(_:action:_:)` drops, each up to the argument's value.
     public var droppedLabels: [Range<Int>] = []
@@ -265,6 +268,34 @@ public struct IfLetStoreStatement: Sendable, Equatable {
     /// A closure written with `$0` (`{ ChildView(store: $0) }`): the `$0`s of its own body, which become the binding,
     /// then named after the field (`childStore`).
     public var anonymousParameter: [Range<Int>] = []
+}
+
+/// `SwitchStore(store) { state in switch state { case .a: CaseLet(/State.a, action: Action.a) { aStore in … } } }` as a
+/// statement of a view builder (`SwitchStoreReader`): what TCA's migration guide to 1.7 rewrites as `switch store.state
+/// { case .a: if let aStore = store.scope(state: \.a, action: \.a) { … } }`.
+public struct SwitchStoreStatement: Sendable, Equatable {
+    /// One `CaseLet` of the switch: its cases and the ranges its `if let` rewrites.
+    public struct CaseLetRewrite: Sendable, Equatable {
+        public var stateCase: String
+        public var actionCase: String
+        /// The name the `if let` binds (the closure's parameter, or one made from the case for `$0`).
+        public var binding: String
+        /// `CaseLet(…) { aStore in` (or `CaseLet(…) {` before `$0`): becomes `if let aStore = store.scope(…) {`.
+        public var head: Range<Int>
+        /// The `$0`s of the content closure's own body.
+        public var anonymousParameter: [Range<Int>]
+    }
+    /// `store` or `self.store`, as written.
+    public var receiver: String
+    /// From `SwitchStore` to the `switch` keyword: removed.
+    public var head: Range<Int>
+    /// The switch's subject (`state`, `$0`): becomes `store.state`.
+    public var subject: Range<Int>
+    /// From after the switch's `}` through the closure's `}`: removed.
+    public var tail: Range<Int>
+    /// The indentation the switch's lines lose with the closure (one range per line that has it).
+    public var dedent: [Range<Int>]
+    public var caseLets: [CaseLetRewrite]
 }
 
 /// A store scoped with closures: `store.scope(state: \.child, action: { .child($0) })` (`StoreScopeReader`).

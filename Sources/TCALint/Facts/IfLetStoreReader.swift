@@ -42,14 +42,8 @@ extension DeprecatedAPIReader {
             // `{ ChildView(store: $0) }`: the `$0`s of the closure's own body (a nested closure's are its own), bound
             // to a name the closure does not use.
             binding = field + "Store"
-            var k = thenOpen + 1
-            while k < thenClose {
-                if code.isPunct(k, .lbrace), let end = code.partnerOf(k), end > k { k = end + 1; continue }
-                if code.is(k, "in") || code.text(k).hasPrefix("$") && !code.is(k, "$0") { return nil }
-                if code.is(k, "$0") { anonymous.append(code.offset(k)..<code.tokens[k].endOffset) }
-                k += 1
-            }
-            guard !anonymous.isEmpty, !(thenOpen + 1..<thenClose).contains(where: { code.text($0) == binding }) else { return nil }
+            guard let uses = anonymousParameterUses(open: thenOpen, close: thenClose, binding: binding) else { return nil }
+            anonymous = uses
             thenHeadEnd = thenOpen
         }
         var last = thenClose
@@ -67,9 +61,24 @@ extension DeprecatedAPIReader {
                                    elseLabel: elseLabel, anonymousParameter: anonymous)
     }
 
+    /// The `$0`s of the body of the closure between `open` and `close` (a nested closure's are its own), when the
+    /// closure uses `$0`, no other anonymous parameter, no `in`, and never `binding`, the name they become; else nil.
+    func anonymousParameterUses(open: Int, close: Int, binding: String) -> [Range<Int>]? {
+        var uses: [Range<Int>] = []
+        var k = open + 1
+        while k < close {
+            if code.isPunct(k, .lbrace), let end = code.partnerOf(k), end > k { k = end + 1; continue }
+            if code.is(k, "in") || code.text(k).hasPrefix("$") && !code.is(k, "$0") { return nil }
+            if code.is(k, "$0") { uses.append(code.offset(k)..<code.tokens[k].endOffset) }
+            k += 1
+        }
+        guard !uses.isEmpty, !(open + 1..<close).contains(where: { code.text($0) == binding }) else { return nil }
+        return uses
+    }
+
     /// Nothing before token i belongs to its expression: it opens a block or a closure's body, or a line after a
     /// finished expression (not after `return`, `=`, a label, a comma or an open parenthesis).
-    private func startsStatement(_ i: Int) -> Bool {
+    func startsStatement(_ i: Int) -> Bool {
         guard i > 0 else { return true }
         if code.isPunct(i - 1, .lbrace) || code.is(i - 1, "in") { return true }
         guard code.newlineBefore[i] else { return false }
@@ -88,7 +97,7 @@ extension DeprecatedAPIReader {
 
     /// The statement ends after token `last`: the block closes, or the next line starts another statement (not a
     /// modifier `.padding()` nor an operator).
-    private func endsStatement(after last: Int) -> Bool {
+    func endsStatement(after last: Int) -> Bool {
         let next = last + 1
         guard next < code.count else { return true }
         if code.isPunct(next, .rbrace) { return true }
@@ -97,43 +106,25 @@ extension DeprecatedAPIReader {
 
     /// The innermost closure or body holding token i, past `if`/`else`/`switch` blocks, builds views: `var body`, a
     /// `@ViewBuilder` declaration, or a closure of `viewBuilderOpeners`.
-    private func isInViewBuilder(_ i: Int) -> Bool {
-        var k = i - 1
-        var steps = 0
-        while k >= 0, steps < 20_000 {
-            steps += 1
-            if code.isPunct(k, .rbrace) || code.isPunct(k, .rparen) || code.isPunct(k, .rbracket), let o = code.partnerOf(k), o < k {
-                k = o - 1
-                continue
-            }
-            if code.isPunct(k, .lparen) || code.isPunct(k, .lbracket) { return false }
-            guard code.isPunct(k, .lbrace) else { k -= 1; continue }
-            if isControlFlowBlock(k) { k -= 1; continue }
+    func isInViewBuilder(_ i: Int) -> Bool {
+        var k = i
+        while let open = code.enclosingOpener(before: k) {
+            guard code.isPunct(open, .lbrace) else { return false }
+            if isControlFlowBlock(open) { k = open; continue }
             // `{ store in` after `WithViewStore(…)`, `VStack {`, `content: {`, or a declaration's `some View {`.
-            guard let name = code.openerName(k) else { return false }
+            guard let name = code.openerName(open) else { return false }
             // A trailing closure of a container or modifier (`.sheet(…) { … }`); `Button { … }`'s first is its action.
             if Self.viewBuilderOpeners.contains(name) || (Self.viewBuilderCalls.contains(name) && name != "Button") { return true }
-            if Self.viewBuilderLabels.contains(name) { return labelledClosureOfSwiftUI(brace: k) }
-            return name == "View" && declarationBuildsViews(brace: k)
+            if Self.viewBuilderLabels.contains(name) { return labelledClosureOfSwiftUI(brace: open) }
+            return name == "View" && declarationBuildsViews(brace: open)
         }
         return false
     }
 
     /// The labelled closure at `brace` (`content: {`) is an argument of one of `viewBuilderCalls`.
     private func labelledClosureOfSwiftUI(brace: Int) -> Bool {
-        var k = brace - 1
-        var steps = 0
-        while k >= 0, steps < 2_000 {
-            steps += 1
-            if code.isPunct(k, .rparen) || code.isPunct(k, .rbrace) || code.isPunct(k, .rbracket), let o = code.partnerOf(k), o < k {
-                k = o - 1
-                continue
-            }
-            if code.isPunct(k, .lbrace) || code.isPunct(k, .lbracket) { return false }
-            if code.isPunct(k, .lparen) { return code.openerName(k).map(Self.viewBuilderCalls.contains) ?? false }
-            k -= 1
-        }
-        return false
+        guard let open = code.enclosingOpener(before: brace, steps: 2_000), code.isPunct(open, .lparen) else { return false }
+        return code.openerName(open).map(Self.viewBuilderCalls.contains) ?? false
     }
 
     /// The `{` at `brace` opens an `if`, `else` or `switch` block (whose statements belong to the block around it).

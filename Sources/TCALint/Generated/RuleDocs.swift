@@ -8626,10 +8626,10 @@ struct CounterView: View {
 \.todos, action: \.todos)) { store in … }`, content unchanged. It is unsafe: observation's `ForEach` over a store
 compiles only once the parent feature's State is `@ObservableState` (migrate from the root of the app towards its
 leaves, as the guide advises). The other views are not rewritten: `WithViewStore` and `ViewStore` need the view's
-reads moved to the store, `SwitchStore` becomes a `switch` over a `@Reducer enum`'s cases, and a `ForEachStore` over a store
-scoped with closures needs its scope rewritten first (`legacy_store_scope`), and so does one whose action case is
-TCA's older `case todo(id:action:)`, which `ForEachStore` took and observation's `ForEach` does not: the rewrite is
-made only where the feature's action case holds an `IdentifiedAction`.
+reads moved to the store, and a `ForEachStore` over a store scoped with closures needs its scope rewritten first
+(`legacy_store_scope`), and so does one whose action case is TCA's older `case todo(id:action:)`, which
+`ForEachStore` took and observation's `ForEach` does not: the rewrite is made only where the feature's action case
+holds an `IdentifiedAction`.
 
 `--fix --unsafe` also rewrites `IfLetStore` as the guide's `if let`:
 `IfLetStore(store.scope(state: \.editor, action: \.editor)) { editorStore in … } else: { … }` becomes
@@ -8641,6 +8641,13 @@ is a statement of a view builder (a view's `body`, a `@ViewBuilder` declaration,
 modifiers, an `if`/`switch` inside one; not a `content:` closure of a project's own helper, which may take a plain
 closure): not returned, passed or given modifiers, where an `if` statement cannot stand. It is unsafe for the same
 reason: the scope that returns an optional store needs the State to be `@ObservableState`.
+
+`--fix --unsafe` rewrites `SwitchStore` as the guide's `switch`: `SwitchStore(store) { state in switch state { case
+.a: CaseLet(/Feature.State.a, action: Feature.Action.a) { aStore in … } } }` becomes `switch store.state { case .a:
+if let aStore = store.scope(state: \.a, action: \.a) { … } }`, its lines moved out by one level, when the
+`SwitchStore` over the view's store is a statement of a view builder whose closure holds only the switch over its
+parameter, and the view's feature's State is an enum with the cases the `CaseLet`s name and its Action has theirs, both
+`@CasePathable`. Unsafe again: `store.state` and the optional scope need the State to be `@ObservableState`.
 
 ```swift fix-before
 import SwiftUI
@@ -9012,7 +9019,7 @@ struct BridgeView: View {
 - The TCA version decides whether the rule speaks: a project older than 1.7 is not reported (ask with
   `--target-tca 1.7`). When no `Package.resolved`, manifest, `tca_version:` or `--target-tca` names the version,
   the rule reports.
-- Fixes only for `ForEachStore` and `IfLetStore` in the shapes above, unsafe: each rewrite is right only once the
+- Fixes only for `ForEachStore`, `IfLetStore` and `SwitchStore` in the shapes above, unsafe: each rewrite is right only once the
   feature's `State` is `@ObservableState`, and a `WithViewStore` that observes a computed view state, or a view store
   passed to helpers, needs a person to decide what the view reads.
 - `CaseLet`, `BindingViewState`, `BindingViewStore` and the navigation view modifiers that take a `store:` are part

@@ -67,6 +67,23 @@ extension CodeTokens {
                               action: argumentLabel("action", inCallAt: i + 1).map { $0 + 2 })
     }
 
+    /// The innermost `(`, `[` or `{` left open before token i (balanced groups before it skipped), within `steps`
+    /// tokens; nil at the file's top level.
+    public func enclosingOpener(before i: Int, steps: Int = 20_000) -> Int? {
+        var k = i - 1
+        var taken = 0
+        while k >= 0, taken < steps {
+            taken += 1
+            if isPunct(k, .rparen) || isPunct(k, .rbrace) || isPunct(k, .rbracket), let o = partnerOf(k), o < k {
+                k = o - 1
+                continue
+            }
+            if isPunct(k, .lparen) || isPunct(k, .lbracket) || isPunct(k, .lbrace) { return k }
+            k -= 1
+        }
+        return nil
+    }
+
     /// The name that opens the bracket at `opener`: `name(`, `name {`, `name(…) {`, `label: {`, `label: (`; nil when
     /// no name does (`if x {`, `= (`).
     public func openerName(_ opener: Int) -> String? {

@@ -24,8 +24,13 @@ public struct LegacyViewStoreRule: DeprecationRule {
             // for TCA's (`typealias ViewStoreOf<F: FeatureReducer> = ViewStore<F.ViewState, F.ViewAction>`) is
             // reported once, where it names TCA's type, as the compiler warns: its uses name the project's alias.
             if file.project.declaresOwn(use.api.rawValue) { continue }
-            let rewrite = use.api == .ifLetStore ? ifLetFor(use, in: file) : fixFor(use, in: file)
-            let fixable = use.api == .ifLetStore ? Self.ifLetFixable : Self.fixable
+            let rewrite: Fix?
+            let fixable: String
+            switch use.api {
+            case .ifLetStore: (rewrite, fixable) = (ifLetFor(use, in: file), Self.ifLetFixable)
+            case .switchStore: (rewrite, fixable) = (switchFor(use, in: file), Self.switchFixable)
+            default: (rewrite, fixable) = (fixFor(use, in: file), Self.fixable)
+            }
             findings.append(finding(at: use.anchor, Self.message(use.api) + (rewrite == nil ? "" : fixable), fix: rewrite))
         }
         return findings
@@ -64,6 +69,32 @@ public struct LegacyViewStoreRule: DeprecationRule {
     }
 
     static let ifLetFixable = " (--fix --unsafe writes the 'if let'; it compiles once the State is @ObservableState)"
+
+    /// `SwitchStore(store) { state in switch state { case .a: CaseLet(/State.a, action: Action.a) { aStore in … } } }` →
+    /// `switch store.state { case .a: if let aStore = store.scope(state: \.a, action: \.a) { … } }`, as TCA's migration
+    /// guide to 1.7 writes it, where the view's feature's State is an enum with every case the `CaseLet`s name, its
+    /// Action has theirs, and both are `@CasePathable` (case key paths). Unsafe: `store.state` and the optional scope need
+    /// the State to be `@ObservableState`.
+    func switchFor(_ use: DeprecatedUseFacts, in file: AnalyzedFile) -> Fix? {
+        guard let statement = use.switchStoreStatement,
+              let feature = file.project.feature(owning: use.anchor.offset, in: file.path),
+              let state = feature.state, state.kind == "enum", state.isCasePathable,
+              let actions = feature.action.enumNamed("Action") ?? feature.action.aliased, actions.isCasePathable else { return nil }
+        let stateCases = Set(state.cases.map(\.name)), actionCases = Set(actions.cases.map(\.name))
+        guard statement.caseLets.allSatisfy({ stateCases.contains($0.stateCase) && actionCases.contains($0.actionCase) }) else { return nil }
+        var edits = [TextEdit(range: statement.head, replacement: []),
+                     TextEdit(range: statement.subject, replacement: Array("\(statement.receiver).state".utf8)),
+                     TextEdit(range: statement.tail, replacement: [])]
+        edits += statement.dedent.map { TextEdit(range: $0, replacement: []) }
+        for caseLet in statement.caseLets {
+            let head = "if let \(caseLet.binding) = \(statement.receiver).scope(state: \\.\(caseLet.stateCase), action: \\.\(caseLet.actionCase)) {"
+            edits.append(TextEdit(range: caseLet.head, replacement: Array(head.utf8)))
+            edits += caseLet.anonymousParameter.map { TextEdit(range: $0, replacement: Array(caseLet.binding.utf8)) }
+        }
+        return fix("Switch over the store's state", .unsafe, edits: edits, findingOffsets: [use.anchor.offset])
+    }
+
+    static let switchFixable = " (--fix --unsafe writes the 'switch store.state'; it compiles once the State is @ObservableState)"
 
     static func message(_ api: DeprecatedUseFacts.API) -> String {
         let base = "'\(api.rawValue)' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, "

@@ -228,4 +228,80 @@ final class LegacyViewStoreTests: XCTestCase {
         XCTAssertTrue(fixed.contains("        if let s = store.scope(state: \\.editor, action: \\.editor) { EditorView(store: s) }\n"), fixed)
         XCTAssertTrue(fixed.contains("    IfLetStore(store.scope(state: \\.editor, action: \\.editor)) { EditorView(store: $0) }\n      .padding()"), fixed)
     }
+
+    /// `SwitchStore` over the view's store whose closure is a switch of `CaseLet`s becomes the guide's `switch
+    /// store.state` with `if let` scopes, unsafe, its lines moved out by one level; other shapes are left alone.
+    func testSwitchStoreOfCaseLetsBecomesASwitchOverTheStateUnsafely() {
+        let source = """
+        @Reducer
+        struct Root {
+          @ObservableState
+          enum State { case home(Home.State), login(Login.State) }
+          enum Action { case home(Home.Action), login(Login.Action) }
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
+        struct RootView: View {
+          let store: StoreOf<Root>
+          var body: some View {
+            SwitchStore(store) { state in
+              switch state {
+              case .home:
+                CaseLet(/Root.State.home, action: Root.Action.home) { homeStore in
+                  HomeView(store: homeStore)
+                }
+              case .login:
+                CaseLet(\\.login, action: \\.login) {
+                  LoginView(store: $0)
+                }
+              }
+            }
+            SwitchStore(self.store.scope(state: \\.self, action: \\.self)) { state in
+              switch state {
+              case .home: CaseLet(\\.home, action: \\.home) { HomeView(store: $0) }
+              case .login: CaseLet(\\.login, action: \\.login) { LoginView(store: $0) }
+              }
+            }
+            SwitchStore(store) { state in
+              switch state {
+              case .home: CaseLet(\\.home, action: \\.home) { HomeView(store: $0, title: state.title) }
+              case .login: CaseLet(\\.login, action: \\.login) { LoginView(store: $0) }
+              }
+            }
+            SwitchStore(store) {
+              CaseLet(\\.home, action: \\.home) { HomeView(store: $0) }
+            }
+          }
+        }
+
+        """
+        var linter = Linter(rules: [LegacyViewStoreRule.self])
+        linter.tcaVersion = TCAVersion(1, 7)
+        let found = linter.lint(SourceFile(path: "RootView.swift", bytes: Array(source.utf8))).filter { $0.message.hasPrefix("'SwitchStore'") }
+        XCTAssertEqual(found.map(\.line), [11, 23, 29, 35])
+        // Not: a scoped store, a switch whose parameter the clauses also read, CaseLets without a switch (TCA 0.x).
+        XCTAssertEqual(found.map { $0.fix?.applicability }, [.unsafe, nil, nil, nil])
+        XCTAssertTrue(found[0].message.hasSuffix(LegacyViewStoreRule.switchFixable), found[0].message)
+        var engine = FixEngine(linter: Linter(rules: [LegacyViewStoreRule.self]), includeUnsafe: true)
+        engine.linter.tcaVersion = TCAVersion(1, 7)
+        let fixed = String(decoding: engine.run(SourceFile(path: "RootView.swift", bytes: Array(source.utf8))).bytes, as: UTF8.self)
+        XCTAssertTrue(fixed.contains("""
+              var body: some View {
+                switch store.state {
+                case .home:
+                  if let homeStore = store.scope(state: \\.home, action: \\.home) {
+                    HomeView(store: homeStore)
+                  }
+                case .login:
+                  if let loginStore = store.scope(state: \\.login, action: \\.login) {
+                    LoginView(store: loginStore)
+                  }
+                }
+                SwitchStore(self.store.scope(state: \\.self, action: \\.self)) { state in
+            """), fixed)
+        // A feature whose enum State is not known to be @CasePathable (no @Reducer): reported, not fixed.
+        let plain = source.replacingOccurrences(of: "@Reducer\nstruct Root {", with: "struct Root: Reducer {")
+        XCTAssertNotEqual(plain, source)
+        let unfixed = linter.lint(SourceFile(path: "RootView.swift", bytes: Array(plain.utf8))).filter { $0.message.hasPrefix("'SwitchStore'") }
+        XCTAssertEqual(unfixed.map { $0.fix?.applicability }, [nil, nil, nil, nil])
+    }
 }
