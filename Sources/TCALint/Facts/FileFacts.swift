@@ -86,6 +86,10 @@ public struct FileWideFacts: Sendable {
     /// Presentation modifiers of this file's views over a feature's state (`.sheet(item: $store.scope(state:
     /// \.child, …))`, `.fullScreenCover(store: store.scope(state: \.$child, …))`): the user can dismiss what they show.
     public var presentedFields: [PresentedFieldFacts] = []
+    /// The fields a view scopes its feature's store to, by any API (`store.scope(state: \.$alert, …)` for
+    /// `.alert(store:)`, `$store.scope(state: \.destination?.sheet, …)`, `IfLetStore(store.scope(state: \.child, …))`,
+    /// `store.scope(state: { $0.child }, …)`): the state path's first field, without `$`.
+    public var scopedFields: [PresentedFieldFacts] = []
     /// `CaseLet` views, with the case of the `SwitchStore` switch clause each sits in.
     public var caseLets: [CaseLetFacts] = []
     /// Scopes of this file's views that only a store TCA caches allows (`$store.scope(…)` for a presentation, `if let

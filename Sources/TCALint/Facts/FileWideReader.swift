@@ -52,6 +52,7 @@ struct FileWideReader {
         facts.stackBindings = views.stacks
         facts.disappearSends = views.disappearSends
         facts.presentedFields = views.presentedFields
+        facts.scopedFields = views.scopedFields
         facts.viewSends = views.sends
         (facts.cachedScopes, facts.uncachedHandoffs) = UncachedStoreReader(extractor: extractor).read(types: types)
         facts.untrackedReads = PerceptionReader(extractor: extractor).read(types: types)

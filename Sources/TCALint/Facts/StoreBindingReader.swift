@@ -16,6 +16,7 @@ struct StoreBindingReader {
         var stacks: [StackBindingFacts] = []
         var disappearSends: [DisappearSendFacts] = []
         var presentedFields: [PresentedFieldFacts] = []
+        var scopedFields: [PresentedFieldFacts] = []
         var sends: [ViewSendFacts] = []
         /// The features whose store each type holds (by the type's last name).
         var stores: [String: [String]] = [:]
@@ -31,6 +32,7 @@ struct StoreBindingReader {
         var stacks: [(type: String, path: String, isObservation: Bool, token: Int)] = []
         var disappearing: [(type: String, action: String, token: Int)] = []
         var presenting: [(type: String, field: String, token: Int)] = []
+        var scoping: [(type: String, field: String, token: Int)] = []
         var sending: [(type: String, path: [String], token: Int)] = []
         var stack: [(name: String, close: Int)] = []
         var next = 0
@@ -52,6 +54,8 @@ struct StoreBindingReader {
                 presenting.append((owner, field, i))
             } else if let path = sentPath(at: i) {
                 sending.append((owner, path, i))
+            } else if let field = scopedField(at: i) {
+                scoping.append((owner, field, i))
             } else if !written.contains(owner), let text = bindingWrite(at: i) {
                 written.insert(owner)
                 writes.append((owner, text, i))
@@ -78,6 +82,9 @@ struct StoreBindingReader {
             presentedFields: presenting.flatMap { p in
                 perFeature(of: p.type) { PresentedFieldFacts(feature: $0, field: p.field, location: extractor.location(p.token)) }
             },
+            scopedFields: scoping.flatMap { p in
+                perFeature(of: p.type) { PresentedFieldFacts(feature: $0, field: p.field, location: extractor.location(p.token)) }
+            },
             sends: sending.flatMap { s in
                 perFeature(of: s.type) { ViewSendFacts(feature: $0, view: s.type, path: s.path, location: extractor.location(s.token)) }
             },
@@ -102,6 +109,24 @@ struct StoreBindingReader {
             components.removeLast()
         }
         return components.isEmpty ? nil : components.joined(separator: ".")
+    }
+
+    /// A store's `scope` at i whose state argument starts with a field: `\.child`, `\.$child`, `\.child?.sheet`, `{ $0.child }`
+    /// (the field, without `$`).
+    private func scopedField(at i: Int) -> String? {
+        guard let call = code.storeScopeCall(at: i) else { return nil }
+        var k = call.state
+        if code.isPunct(k, .backslash) {
+            k += 1
+        } else if code.isPunct(k, .lbrace), code.is(k + 1, "$0") {
+            k += 2
+        } else {
+            return nil
+        }
+        guard code.isDot(k), code.kind(k + 1) == .identifier else { return nil }
+        var field = code.text(k + 1)
+        if field.hasPrefix("$") { field.removeFirst() }
+        return field
     }
 
     /// `.sheet(item: $store.scope(state: \.child, action: \.child))`, `.fullScreenCover(store: store.scope(state: \.$child,

@@ -111,6 +111,17 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return result
         }
+        self.viewScopedFieldsByName = LockedLazy {
+            var result: [String: Set<String>] = [:]
+            for file in ordered {
+                // Every feature some view holds the store of, even one it never scopes.
+                for features in file.file.storesByType.values {
+                    for f in features { result[String(f.lastDotComponent ?? ""), default: []].formUnion([]) }
+                }
+                for p in file.file.scopedFields { result[String(p.feature.lastDotComponent ?? ""), default: []].insert(p.field) }
+            }
+            return result
+        }
         let merged = LockedLazy<Merged> {
             var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
             let features = merger.merge()
@@ -215,6 +226,14 @@ public final class FeatureIndex: @unchecked Sendable {
         presentedFieldsByName.wrapped[feature.name]?.contains(field) == true
     }
     private let presentedFieldsByName: LockedLazy<[String: Set<String>]>
+
+    /// The fields the project's views scope the feature's store to (`store.scope(state: \.$alert, …)`,
+    /// `$store.scope(state: \.destination?.sheet, …)`), or nil when no view holds the feature's store (its views are
+    /// out of sight, or built some other way). Matched by the feature's simple name.
+    public func fieldsScopedInViews(of feature: Feature) -> Set<String>? {
+        viewScopedFieldsByName.wrapped[feature.name]
+    }
+    private let viewScopedFieldsByName: LockedLazy<[String: Set<String>]>
 
     /// The scopes that need a cached store (`$store.scope(…)` for a presentation, `if let child = store.scope(…)`,
     /// `ForEach(store.scope(…))`) in the one view type a name written in code resolves to (`LoginView`, `Login.View`,

