@@ -8,25 +8,26 @@ struct CaseLetReader {
 
     /// The `CaseLet` at i (`CaseLet(`), if its case path can be read.
     func caseLet(at i: Int) -> CaseLetFacts? {
-        guard code.is(i, "CaseLet"), code.isPunct(i + 1, .lparen), let close = code.partnerOf(i + 1), close > i + 1 else { return nil }
-        // `/State.login`, `\Feature.State.login`, or 0.x's `state: /State.login`: the last name before the first comma.
-        var k = i + 2
+        guard code.is(i, "CaseLet"), code.isPunct(i + 1, .lparen), let close = code.partnerOf(i + 1), close > i + 1,
+              let state = Self.stateCase(inCallAt: i + 1, close: close, code: code) else { return nil }
+        return CaseLetFacts(caseName: state.name, switchedCase: switchedCase(around: i), anchor: extractor.anchor(i))
+    }
+
+    /// A `CaseLet`'s state case path in the call whose parentheses are `open` and `close` (`/State.login`,
+    /// `\Feature.State.login`, or 0.x's `state: /State.login`): the last name before the first comma, and the token that
+    /// ends the path (that comma, or `close`).
+    static func stateCase(inCallAt open: Int, close: Int, code: CodeTokens) -> (name: String, end: Int)? {
+        var k = open + 1
         if code.is(k, "state"), code.isPunct(k + 1, .colon) { k += 2 }
         guard code.isPunct(k, .backslash) || code.isOperator(k, "/") else { return nil }
         var name: String?
         k += 1
         while k < close, !code.isPunct(k, .comma) {
-            if code.isDot(k) {
-                k += 1
-            } else if code.kind(k) == .identifier {
-                name = code.text(k)
-                k += 1
-            } else {
-                return nil
-            }
+            guard code.isDot(k) || code.kind(k) == .identifier else { return nil }
+            if !code.isDot(k) { name = code.text(k) }
+            k += 1
         }
-        guard let caseName = name else { return nil }
-        return CaseLetFacts(caseName: caseName, switchedCase: switchedCase(around: i), anchor: extractor.anchor(i))
+        return name.map { ($0, k) }
     }
 
     /// The case of the clause the token at i sits in, when that clause belongs to a `switch` over the state a

@@ -115,10 +115,16 @@ struct StoreBindingReader {
     /// (the field, without `$`).
     private func scopedField(at i: Int) -> String? {
         guard let call = code.storeScopeCall(at: i) else { return nil }
-        var k = call.state
+        return firstField(ofState: call.state, closures: true)
+    }
+
+    /// The first field a scope's state argument (starting at token `state`) reads, without `$`: `\.child`, `\.$child`,
+    /// `\.child?.sheet`, and `{ $0.child }` when `closures`.
+    private func firstField(ofState state: Int, closures: Bool) -> String? {
+        var k = state
         if code.isPunct(k, .backslash) {
             k += 1
-        } else if code.isPunct(k, .lbrace), code.is(k + 1, "$0") {
+        } else if closures, code.isPunct(k, .lbrace), code.is(k + 1, "$0") {
             k += 2
         } else {
             return nil
@@ -137,12 +143,9 @@ struct StoreBindingReader {
               code.isPunct(i + 3, .colon) else { return nil }
         var k = i + 4
         if code.is(k, "self"), code.isDot(k + 1) { k += 2 }
-        guard code.kind(k) == .identifier, code.endsWithStore(k), code.isDot(k + 1), code.is(k + 2, "scope"),
-              code.isPunct(k + 3, .lparen), code.is(k + 4, "state"), code.isPunct(k + 5, .colon),
-              code.isPunct(k + 6, .backslash), code.isDot(k + 7), code.kind(k + 8) == .identifier else { return nil }
-        var field = code.text(k + 8)
-        if field.hasPrefix("$") { field.removeFirst() }
-        return field
+        // The scope of a store the modifier is handed directly, its state labelled and a key path.
+        guard let call = code.storeScopeCall(at: k + 2), call.state == call.open + 3 else { return nil }
+        return firstField(ofState: call.state, closures: false)
     }
 
     /// `NavigationStack(path: $store.scope(state: \.path, action: …))` or `NavigationStackStore(store.scope(state:

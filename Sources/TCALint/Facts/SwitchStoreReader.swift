@@ -57,20 +57,10 @@ extension DeprecatedAPIReader {
     /// `CaseLet(/State.a, action: Action.a) { aStore in` (or `\.a`, `state: /Feature.State.a`, `action: /Action.a`, a
     /// closure with `$0`): the cases, the binding and the ranges to rewrite.
     private func caseLetRewrite(at c: Int) -> (SwitchStoreStatement.CaseLetRewrite, end: Int)? {
-        guard code.isPunct(c + 1, .lparen), let close = code.partnerOf(c + 1), close > c + 1 else { return nil }
-        var k = c + 2
-        if code.is(k, "state"), code.isPunct(k + 1, .colon) { k += 2 }
-        guard code.isPunct(k, .backslash) || code.isOperator(k, "/") else { return nil }
-        k += 1
-        var stateCase: String?
-        while k < close, !code.isPunct(k, .comma) {
-            if code.isDot(k) { k += 1; continue }
-            guard code.kind(k) == .identifier else { return nil }
-            stateCase = code.text(k)
-            k += 1
-        }
+        guard code.isPunct(c + 1, .lparen), let close = code.partnerOf(c + 1), close > c + 1,
+              let (state, k) = CaseLetReader.stateCase(inCallAt: c + 1, close: close, code: code) else { return nil }
         // `action: \.a`, `action: /Action.a`, `action: Feature.Action.a`: a case of the Action, to the `)`.
-        guard let state = stateCase, code.isPunct(k, .comma), code.is(k + 1, "action"), code.isPunct(k + 2, .colon) else { return nil }
+        guard code.isPunct(k, .comma), code.is(k + 1, "action"), code.isPunct(k + 2, .colon) else { return nil }
         var a = k + 3
         var components: [String] = []
         let keyPath = code.isPunct(a, .backslash)

@@ -115,6 +115,8 @@ public struct ActionModel: Sendable {
 
     /// The enum at a name relative to the feature (`Action`, `Action.View`).
     public func enumNamed(_ name: String) -> ActionEnum? { enums.first { $0.name == name } }
+    /// The feature's `Action` enum: declared in the feature, else the project's enum its typealias names.
+    public var actionEnum: ActionEnum? { enumNamed("Action") ?? aliased }
 }
 
 /// The feature's `State` (or the type `typealias State = …` names) with every extension of it.

@@ -52,7 +52,7 @@ public struct LegacyStoreScopeRule: DeprecationRule {
               let action = scope.actionCase,
               let feature = file.project.storeFeature(at: scope.anchor.offset, in: file.path),
               let state = feature.state, state.field(path[0]) != nil,
-              let actions = feature.action.enumNamed("Action") ?? feature.action.aliased, actions.isCasePathable,
+              let actions = feature.action.actionEnum, actions.isCasePathable,
               let enumCase = actions.cases.first(where: { $0.name == action.name }), !enumCase.payload.contains(":"),
               ["", "Action", "Self.Action", feature.name + ".Action", feature.qualifiedName + ".Action"].contains(action.root.withoutSpaces())
         else { return nil }

@@ -79,7 +79,7 @@ public struct LegacyViewStoreRule: DeprecationRule {
         guard let statement = use.switchStoreStatement,
               let feature = file.project.feature(owning: use.anchor.offset, in: file.path),
               let state = feature.state, state.kind == "enum", state.isCasePathable,
-              let actions = feature.action.enumNamed("Action") ?? feature.action.aliased, actions.isCasePathable else { return nil }
+              let actions = feature.action.actionEnum, actions.isCasePathable else { return nil }
         let stateCases = Set(state.cases.map(\.name)), actionCases = Set(actions.cases.map(\.name))
         guard statement.caseLets.allSatisfy({ stateCases.contains($0.stateCase) && actionCases.contains($0.actionCase) }) else { return nil }
         var edits = [TextEdit(range: statement.head, replacement: []),
