@@ -30,6 +30,7 @@ public struct FactsExtractor {
             enclosingStack.append((header.qualifiedName, header.close))
         }
         facts.file = FileWideReader(extractor: self).read(types: facts.types)
+        facts.compact()
         return facts
     }
 

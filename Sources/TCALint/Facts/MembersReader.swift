@@ -261,9 +261,13 @@ struct MembersReader {
 
     /// The names a getter reads as members of the value (`a` and `self.b`) and the functions it calls by bare
     /// name; nil names when it uses `self` as a whole.
+    /// Each name once, in the order first met (`storedFields(behind:)` asks a set of them; a view's `body` getter
+    /// repeats names many times, and every computed property's names stay in memory for the run).
     static func getterReads(open: Int, close: Int, code: CodeTokens) -> (names: [String]?, calls: [String]) {
         var names: [String] = []
         var calls: [String] = []
+        var seenNames = Set<String>()
+        var seenCalls = Set<String>()
         var k = open + 1
         while k < close {
             defer { k += 1 }
@@ -275,7 +279,11 @@ struct MembersReader {
             // A member of something else (`x.count`), not of the value; `self.x` is the value's.
             if code.isDot(k - 1) && !code.is(k - 2, "self") { continue }
             let word = code.text(k)
-            if code.isPunct(k + 1, .lparen) && !code.startsUppercase(k) { calls.append(word) } else { names.append(word) }
+            if code.isPunct(k + 1, .lparen) && !code.startsUppercase(k) {
+                if seenCalls.insert(word).inserted { calls.append(word) }
+            } else if seenNames.insert(word).inserted {
+                names.append(word)
+            }
         }
         return (names, calls)
     }

@@ -27,8 +27,9 @@ public final class FeatureIndex: @unchecked Sendable {
         var byName: [String: Int]
         /// Feature indices by the paths of their declarations.
         var byPath: [String: [Int]]
-        /// The compositions of each child (by qualified name), with the parent's index.
-        var parents: [String: [(parent: Int, composition: Composition)]]
+        /// The compositions of each child (by qualified name): the parent's index and the composition's among its
+        /// children (positions, not copies: a composition carries its whole edge).
+        var parents: [String: [(parent: Int, child: Int)]]
         /// The last name components and qualified names of the reducers `@Reducer enum` cases hold
         /// (destinations, path elements).
         var enumCasePayloads: Set<String>
@@ -136,10 +137,10 @@ public final class FeatureIndex: @unchecked Sendable {
                 paths.formUnion(f.logic.map(\.location.path))
                 for path in paths { byPath[path, default: []].append(i) }
             }
-            var parents: [String: [(parent: Int, composition: Composition)]] = [:]
+            var parents: [String: [(parent: Int, child: Int)]] = [:]
             var payloads = Set<String>()
             for (i, f) in features.enumerated() {
-                for c in f.children { if let child = c.child { parents[child, default: []].append((i, c)) } }
+                for (n, c) in f.children.enumerated() { if let child = c.child { parents[child, default: []].append((i, n)) } }
                 for c in f.enumCases where !c.payload.isEmpty {
                     payloads.insert(c.payload)
                     payloads.insert(c.payload.lastDotComponent.map(String.init) ?? c.payload)
@@ -434,7 +435,7 @@ public final class FeatureIndex: @unchecked Sendable {
     /// The features that compose this one as a child, with the edge.
     public func parents(of qualifiedName: String) -> [(parent: Feature, composition: Composition)] {
         let m = merged.wrapped
-        return (m.parents[qualifiedName] ?? []).map { (m.features[$0.parent], $0.composition) }
+        return (m.parents[qualifiedName] ?? []).map { (m.features[$0.parent], m.features[$0.parent].children[$0.child]) }
     }
 
     /// Whether an `@Reducer enum` case holds the feature (`case settings(Settings)`): a destination or path element.

@@ -219,23 +219,23 @@ struct FeatureMerger {
         let macroHosts = decls.filter { $0.attributes.contains("Reducer") && $0.kind != "extension" }
         let bodies = decls.filter { $0.kind != "extension" }
         // The nearest protocol of the feature's chain whose extension declares `typealias Action`.
-        let inheritedAlias = decls.flatMap { $0.inherits }.filter(reducerProtocols.contains).flatMap(chain)
+        let inheritedAlias = Self.joined(decls, \.inherits).filter(reducerProtocols.contains).flatMap(chain)
             .lazy.compactMap { inheritedActionAliases[$0] }.first
         let action = actionModel(of: key, macroHosts: macroHosts, bodies: bodies, inheritedAlias: inheritedAlias)
         let (state, stateDecls) = stateModel(of: key, macroHosts: macroHosts, bodies: bodies)
         // Logic in the state's own methods (`mutating func fetch() -> Effect<Action>` on `State`) is the feature's too.
-        let logic = (decls.flatMap { $0.logic } + stateDecls.flatMap { $0.logic }).map {
+        let logic = (Self.joined(decls, \.logic) + stateDecls.flatMap { $0.logic }).map {
             resolvingActionPrefix($0, feature: key, name: name, action: action)
         }
         let feature = Feature(
             qualifiedName: key, name: name, kind: primary.kind, location: primary.location, reducerEvidence: evidence,
             declarations: decls.map { $0.location }.sorted(),
-            builders: decls.flatMap { $0.builders }, logic: logic,
-            functions: decls.flatMap { $0.functions }, action: action, state: state,
+            builders: Self.joined(decls, \.builders), logic: logic,
+            functions: Self.joined(decls, \.functions), action: action, state: state,
             children: [], protocolDefaults: chainNames.intersection(defaults).sorted(),
-            enumCases: primary.kind == "enum" ? decls.flatMap { $0.cases } : [])
-        feature.properties = decls.flatMap { $0.properties }
-        feature.dependencies = decls.flatMap { $0.dependencies }
+            enumCases: primary.kind == "enum" ? Self.joined(decls, \.cases) : [])
+        feature.properties = Self.joined(decls, \.properties)
+        feature.dependencies = Self.joined(decls, \.dependencies)
         for child in nested[key] ?? [] {
             guard let kind = groups[child]?.first(where: { $0.kind != "extension" })?.kind else { continue }
             feature.nestedTypes[String(child.dropFirst(key.count + 1))] = kind
@@ -251,25 +251,25 @@ struct FeatureMerger {
               decls.contains(where: { !$0.logic.isEmpty || !$0.builders.isEmpty }) else { return nil }
         let feature = Feature(
             qualifiedName: key, name: Self.written(key), kind: "protocol", location: decls[0].location, reducerEvidence: chain(Self.written(key)),
-            declarations: decls.map { $0.location }.sorted(), builders: decls.flatMap { $0.builders },
-            logic: decls.flatMap { $0.logic }, functions: decls.flatMap { $0.functions }, action: ActionModel(), state: nil,
+            declarations: decls.map { $0.location }.sorted(), builders: Self.joined(decls, \.builders),
+            logic: Self.joined(decls, \.logic), functions: Self.joined(decls, \.functions), action: ActionModel(), state: nil,
             children: [], protocolDefaults: [], enumCases: [])
-        feature.dependencies = decls.flatMap { $0.dependencies }
+        feature.dependencies = Self.joined(decls, \.dependencies)
         return feature
     }
 
     /// A type that is no reducer but builds one (`extension Store { func observer(…) -> some Reducer<S, A> { Reduce
     /// { … } } }`): its `Reduce` closures are reducer logic all the same, kept as a feature of kind `helper`.
     private func helperFeature(key: String, decls: [TypeFacts]) -> Feature? {
-        let logic = decls.flatMap { $0.logic }
+        let logic = Self.joined(decls, \.logic)
         guard logic.contains(where: { $0.kind == .reduceClosure }) else { return nil }
         let primary = decls.first { $0.kind != "extension" } ?? decls[0]
         let feature = Feature(
             qualifiedName: key, name: Self.written(key).lastDotComponent.map(String.init) ?? key, kind: "helper",
             location: primary.location, reducerEvidence: [], declarations: decls.map { $0.location }.sorted(),
-            builders: decls.flatMap { $0.builders }, logic: logic, functions: decls.flatMap { $0.functions },
+            builders: Self.joined(decls, \.builders), logic: logic, functions: Self.joined(decls, \.functions),
             action: ActionModel(), state: nil, children: [], protocolDefaults: [], enumCases: [])
-        feature.dependencies = decls.flatMap { $0.dependencies }
+        feature.dependencies = Self.joined(decls, \.dependencies)
         return feature
     }
 
@@ -455,8 +455,14 @@ struct FeatureMerger {
     }
 
     private func actionEnum(_ name: String, _ decls: [TypeFacts]) -> ActionModel.ActionEnum {
-        ActionModel.ActionEnum(name: name, cases: decls.flatMap { $0.cases }, declarations: decls.map { $0.location }.sorted(),
-                               inherits: decls.flatMap { $0.inherits })
+        ActionModel.ActionEnum(name: name, cases: Self.joined(decls, \.cases), declarations: decls.map { $0.location }.sorted(),
+                               inherits: Self.joined(decls, \.inherits))
+    }
+
+    /// The parts of every declaration of a type, in order; one declaration's own array when there is one, so the
+    /// merged model shares the facts' storage instead of holding a copy of it.
+    static func joined<T>(_ decls: [TypeFacts], _ part: KeyPath<TypeFacts, [T]>) -> [T] {
+        decls.count == 1 ? decls[0][keyPath: part] : decls.flatMap { $0[keyPath: part] }
     }
 
     private func stateModel(of key: String, macroHosts: [TypeFacts] = [], bodies: [TypeFacts] = []) -> (StateModel?, [TypeFacts]) {
@@ -472,9 +478,11 @@ struct FeatureMerger {
         var seen = Set<String>()
         var fields: [PropertyFacts] = []
         for d in decls { for p in d.properties where !p.isStatic && seen.insert(p.name).inserted { fields.append(p) } }
+        // One declaration whose properties are all fields: its own array, not a copy (memory: every State has one).
+        if decls.count == 1, fields.count == decls[0].properties.count { fields = decls[0].properties }
         return (StateModel(qualifiedName: stateKey, kind: primary?.kind ?? "extension",
                            isObservable: decls.contains { $0.attributes.contains("ObservableState") },
-                           fields: fields, cases: decls.flatMap { $0.cases }, declarations: decls.map { $0.location }.sorted(),
+                           fields: fields, cases: Self.joined(decls, \.cases), declarations: decls.map { $0.location }.sorted(),
                            isCasePathable: Self.isCasePathable(decls, macroHosts: macroHosts),
                            isInFeatureBody: Self.isEnumDeclared(inBodyOf: bodies, decls)), decls)
     }

@@ -1,0 +1,94 @@
+import XCTest
+@testable import TCALint
+
+/// Every file's facts stay in memory for the whole run: they are kept without spare room, the merged model shares
+/// their storage instead of copying it, and a getter's names are kept once each. Expectations written from the inputs.
+final class FactsMemoryTests: XCTestCase {
+    static let feature = """
+        @Reducer
+        struct Counter {
+          @ObservableState
+          struct State {
+            var count = 0
+            var step = 1
+            var title = ""
+            var isOn = false
+            var next: Int { count + step + count + step }
+          }
+          enum Action { case increment, decrement, reset, toggled, renamed(String) }
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .increment: state.count += state.step; return .none
+              case .decrement: state.count -= state.step; return .none
+              case .reset: state.count = 0; return .none
+              case .toggled: state.isOn.toggle(); return .none
+              case let .renamed(title): state.title = title; return .none
+              }
+            }
+          }
+        }
+        """
+
+    func testFitDropsSpareRoomAndKeepsTheElements() {
+        var grown: [Int] = []
+        for i in 0..<33 { grown.append(i) }
+        XCTAssertGreaterThan(grown.capacity, 40, "appending grew the buffer by doubling")
+        grown.fit()
+        XCTAssertEqual(grown, Array(0..<33))
+        XCTAssertLessThanOrEqual(grown.capacity, 33 + 33 / 4 + 1)
+        var emptied = [1, 2, 3]
+        emptied.removeAll(keepingCapacity: true)
+        emptied.fit()
+        XCTAssertEqual(emptied.capacity, 0)
+    }
+
+    func testExtractedFactsHaveNoSpareRoom() {
+        let facts = FeatureIndexTests.facts("Counter.swift", Self.feature)
+        guard let state = facts.types.first(where: { $0.qualifiedName == "Counter.State" }),
+              let action = facts.types.first(where: { $0.qualifiedName == "Counter.Action" }),
+              let logic = facts.types.first(where: { $0.qualifiedName == "Counter" })?.logic.first else { return XCTFail("no facts") }
+        XCTAssertEqual(state.properties.map(\.name), ["count", "step", "title", "isOn", "next"])
+        XCTAssertEqual(action.cases.map(\.name), ["increment", "decrement", "reset", "toggled", "renamed"])
+        XCTAssertEqual(logic.clauses.count, 5)
+        for (what, count, capacity) in [("properties", state.properties.count, state.properties.capacity),
+                                        ("cases", action.cases.count, action.cases.capacity),
+                                        ("clauses", logic.clauses.count, logic.clauses.capacity)] {
+            XCTAssertLessThanOrEqual(capacity, count + count / 4 + 1, what)
+        }
+    }
+
+    func testAGetterKeepsEachNameOnce() {
+        let facts = FeatureIndexTests.facts("Counter.swift", Self.feature)
+        let next = facts.types.first { $0.qualifiedName == "Counter.State" }?.properties.first { $0.name == "next" }
+        XCTAssertEqual(next?.getterReads, ["count", "step"])
+        let index = FeatureIndex(files: [facts])
+        XCTAssertEqual(index.feature("Counter")?.state?.storedFields(behind: "next"), ["count", "step"])
+    }
+
+    /// One declaration of `State` and `Action`: the feature's fields and cases are the facts' own arrays.
+    func testTheMergedModelSharesTheFactsStorage() {
+        let facts = FeatureIndexTests.facts("Counter.swift", Self.feature)
+        let index = FeatureIndex(files: [facts])
+        guard let feature = index.feature("Counter"), let state = feature.state,
+              let declared = facts.types.first(where: { $0.qualifiedName == "Counter.State" }),
+              let actions = facts.types.first(where: { $0.qualifiedName == "Counter.Action" }),
+              let enumModel = feature.action.enumNamed("Action") else { return XCTFail("no feature") }
+        XCTAssertEqual(state.fields.map(\.name), ["count", "step", "title", "isOn", "next"])
+        XCTAssertEqual(Self.storage(of: state.fields), Self.storage(of: declared.properties))
+        XCTAssertEqual(Self.storage(of: enumModel.cases), Self.storage(of: actions.cases))
+    }
+
+    /// A `State` split over an extension with a static member: the fields are joined, statics left out, as before.
+    func testSeveralDeclarationsAreStillJoined() {
+        let index = FeatureIndex(files: [
+            FeatureIndexTests.facts("Counter.swift", Self.feature),
+            FeatureIndexTests.facts("Counter+State.swift", "extension Counter.State {\n  static let preview = Self()\n  var doubled: Int { count * 2 }\n}"),
+        ])
+        XCTAssertEqual(index.feature("Counter")?.state?.fields.map(\.name), ["count", "step", "title", "isOn", "next", "doubled"])
+    }
+
+    static func storage<T>(of array: [T]) -> UnsafeRawPointer? {
+        array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+}
