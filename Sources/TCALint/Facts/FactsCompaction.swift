@@ -1,20 +1,46 @@
 /// A file's facts stay in memory for the whole run (the project model is made of them), while the arrays that hold
 /// them were grown by appending, which doubles a buffer when it fills: up to half of each is spare room. Once a
-/// file's facts are read, the arrays that hold many facts are copied to buffers of their own size.
+/// file's facts are read, the arrays that hold many facts are copied to buffers of their own size, and the names
+/// a file repeats most (an action's case name in its declaration, in the clauses that match it and in the sends
+/// of it) share one string.
 extension FileFacts {
-    /// The same facts in arrays without spare room.
+    /// The same facts in arrays without spare room, with their case names shared.
     mutating func compact() {
         types.fit()
         protocols.fit()
         typealiases.fit()
-        for type in types { type.compact() }
-        file.compact()
+        var names = StringPool()
+        for type in types { type.compact(&names) }
+        file.compact(&names)
+    }
+}
+
+/// One copy of each long string of a file's facts. A string of up to 15 UTF-8 bytes is stored inline, with nothing to
+/// share; a longer one is a buffer of its own each time it is made from the file's bytes.
+struct StringPool {
+    private var strings = Set<String>()
+
+    /// The pool's copy of `string` when it already holds an equal one (nil for a short string: nothing to share).
+    private mutating func pooled(_ string: String) -> String? {
+        guard string.utf8.count > 15 else { return nil }
+        let (inserted, member) = strings.insert(string)
+        return inserted ? nil : member
+    }
+
+    mutating func share(_ string: inout String) {
+        if let copy = pooled(string) { string = copy }
+    }
+
+    /// Writes only what it replaces, so an array that other facts share is not copied for nothing.
+    mutating func share(_ path: inout [String]) {
+        for i in path.indices { if let copy = pooled(path[i]) { path[i] = copy } }
     }
 }
 
 extension TypeFacts {
-    func compact() {
+    func compact(_ names: inout StringPool) {
         cases.fit()
+        for i in cases.indices { names.share(&cases[i].name) }
         properties.fit()
         for i in properties.indices { properties[i].getterReads?.fit() }
         functions.fit()
@@ -25,18 +51,19 @@ extension TypeFacts {
             builder.tree.fit()
             builder.edges.fit()
         }
-        for unit in logic { unit.compact() }
+        for unit in logic { unit.compact(&names) }
     }
 }
 
 extension LogicFacts {
-    func compact() {
+    func compact(_ names: inout StringPool) {
         clauses.fit()
         for i in clauses.indices {
             clauses[i].patterns.fit()
-            clauses[i].code.compact()
+            for p in clauses[i].patterns.indices { names.share(&clauses[i].patterns[p]) }
+            clauses[i].code.compact(&names)
         }
-        everyAction?.compact()
+        everyAction?.compact(&names)
         effects.fit()
         sideEffects.fit()
         uncontrolled.fit()
@@ -45,15 +72,16 @@ extension LogicFacts {
 }
 
 extension CodeFacts {
-    mutating func compact() {
+    mutating func compact(_ names: inout StringPool) {
         accesses.fit()
         sends.fit()
+        for i in sends.indices { names.share(&sends[i].path) }
         calls.fit()
     }
 }
 
 extension FileWideFacts {
-    mutating func compact() {
+    mutating func compact(_ names: inout StringPool) {
         bindingWrites.fit()
         stackBindings.fit()
         presentedFields.fit()
@@ -63,6 +91,7 @@ extension FileWideFacts {
         uncachedHandoffs.fit()
         untrackedReads.fit()
         viewSends.fit()
+        for i in viewSends.indices { names.share(&viewSends[i].path) }
         disappearSends.fit()
         storeScopes.fit()
         storeRoots.fit()

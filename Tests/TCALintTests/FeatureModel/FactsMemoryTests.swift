@@ -88,6 +88,36 @@ final class FactsMemoryTests: XCTestCase {
         XCTAssertEqual(index.feature("Counter")?.state?.fields.map(\.name), ["count", "step", "title", "isOn", "next", "doubled"])
     }
 
+    /// An action's long case name is one string in the enum's declaration, the clause matching it and the send of it.
+    func testAFileRepeatsALongCaseNameInOneString() {
+        let facts = FeatureIndexTests.facts("Player.swift", """
+            @Reducer struct Player {
+              enum Action { case playbackPositionChanged, stopButtonTapped }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .playbackPositionChanged: return .none
+                  case .stopButtonTapped: return .send(.playbackPositionChanged)
+                  }
+                }
+              }
+            }
+            """)
+        guard let declared = facts.types.first(where: { $0.qualifiedName == "Player.Action" })?.cases.first,
+              let logic = facts.types.first(where: { $0.qualifiedName == "Player" })?.logic.first,
+              let sent = logic.clauses.last?.code.sends.first?.path.first else { return XCTFail("no facts") }
+        let matched = logic.clauses[0].patterns[0][0]
+        XCTAssertEqual([declared.name, matched, sent], Array(repeating: "playbackPositionChanged", count: 3))
+        XCTAssertEqual(Self.storage(of: matched), Self.storage(of: declared.name))
+        XCTAssertEqual(Self.storage(of: sent), Self.storage(of: declared.name))
+        XCTAssertNotEqual(Self.storage(of: matched), Self.storage(of: "playbackPosition" + "Changed"), "a string made apart has its own")
+    }
+
+    static func storage(of string: String) -> UInt? {
+        var string = string
+        return string.withUTF8 { $0.baseAddress.map { UInt(bitPattern: $0) } }
+    }
+
     static func storage<T>(of array: [T]) -> UnsafeRawPointer? {
         array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
