@@ -31,6 +31,10 @@ struct StringPool {
         if let copy = pooled(string) { string = copy }
     }
 
+    mutating func share(_ string: inout String?) {
+        if let value = string, let copy = pooled(value) { string = copy }
+    }
+
     /// Writes only what it replaces, so an array that other facts share is not copied for nothing.
     mutating func share(_ path: inout [String]) {
         for i in path.indices { if let copy = pooled(path[i]) { path[i] = copy } }
@@ -39,17 +43,34 @@ struct StringPool {
 
 extension TypeFacts {
     func compact(_ names: inout StringPool) {
+        // A nested type's enclosing name is the qualified name of the type before it; members name types the file
+        // declares.
+        names.share(&qualifiedName)
+        names.share(&enclosing)
+        names.share(&inherits)
         cases.fit()
-        for i in cases.indices { names.share(&cases[i].name) }
+        for i in cases.indices {
+            names.share(&cases[i].name)
+            names.share(&cases[i].payload)
+        }
         properties.fit()
-        for i in properties.indices { properties[i].getterReads?.fit() }
+        for i in properties.indices {
+            names.share(&properties[i].type)
+            properties[i].getterReads?.fit()
+        }
         functions.fit()
+        for i in functions.indices { names.share(&functions[i].returnType) }
         builders.fit()
         logic.fit()
         dependencies.fit()
         for builder in builders {
             builder.tree.fit()
             builder.edges.fit()
+            for i in builder.edges.indices {
+                names.share(&builder.edges[i].statePath)
+                names.share(&builder.edges[i].actionPath)
+                names.share(&builder.edges[i].childType)
+            }
         }
         for unit in logic { unit.compact(&names) }
     }
@@ -57,6 +78,9 @@ extension TypeFacts {
 
 extension LogicFacts {
     func compact(_ names: inout StringPool) {
+        names.share(&owner)
+        names.share(&actionType)
+        names.share(&stateType)
         clauses.fit()
         for i in clauses.indices {
             clauses[i].patterns.fit()

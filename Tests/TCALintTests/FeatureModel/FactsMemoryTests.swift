@@ -113,6 +113,25 @@ final class FactsMemoryTests: XCTestCase {
         XCTAssertNotEqual(Self.storage(of: matched), Self.storage(of: "playbackPosition" + "Changed"), "a string made apart has its own")
     }
 
+    /// A nested type's enclosing name is the string of its parent's qualified name; a property typed with the parent's
+    /// nested type and a child's state type share theirs too.
+    func testAFileRepeatsALongTypeNameInOneString() {
+        let facts = FeatureIndexTests.facts("Playback.swift", """
+            @Reducer struct PlaybackControls {
+              @ObservableState struct State { var rows: IdentifiedArrayOf<PlaybackControlsRow.State> = [] }
+              enum Action { case rows(IdentifiedActionOf<PlaybackControlsRow>) }
+            }
+            struct Other { var rows: IdentifiedArrayOf<PlaybackControlsRow.State> = [] }
+            """)
+        guard let parent = facts.types.first(where: { $0.qualifiedName == "PlaybackControls" }),
+              let state = facts.types.first(where: { $0.qualifiedName == "PlaybackControls.State" }),
+              let other = facts.types.first(where: { $0.qualifiedName == "Other" }) else { return XCTFail("no facts") }
+        XCTAssertEqual(state.enclosing, "PlaybackControls")
+        XCTAssertEqual(Self.storage(of: state.enclosing), Self.storage(of: parent.qualifiedName))
+        XCTAssertEqual(state.properties.first?.type, "IdentifiedArrayOf<PlaybackControlsRow.State>")
+        XCTAssertEqual(Self.storage(of: state.properties[0].type), Self.storage(of: other.properties.first?.type ?? ""))
+    }
+
     static func storage(of string: String) -> UInt? {
         var string = string
         return string.withUTF8 { $0.baseAddress.map { UInt(bitPattern: $0) } }
