@@ -1,10 +1,10 @@
 /// A file's facts stay in memory for the whole run (the project model is made of them), while the arrays that hold
 /// them were grown by appending, which doubles a buffer when it fills: up to half of each is spare room. Once a
-/// file's facts are read, the arrays that hold many facts are copied to buffers of their own size, and the names
-/// a file repeats most (an action's case name in its declaration, in the clauses that match it and in the sends
-/// of it) share one string.
+/// file's facts are read, the arrays that hold many facts are copied to buffers of their own size, and the long names
+/// a file repeats (an action's case name in its declaration, in the clauses that match it and in the sends of it; a
+/// type's name in its nested types and in the properties it types) share one string.
 extension FileFacts {
-    /// The same facts in arrays without spare room, with their case names shared.
+    /// The same facts in arrays without spare room, with their long names shared.
     mutating func compact() {
         types.fit()
         protocols.fit()

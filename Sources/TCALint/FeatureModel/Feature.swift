@@ -142,9 +142,13 @@ public struct StateModel: Sendable {
 
 /// A composition edge of a feature, resolved.
 public struct Composition: Sendable {
-    public var edge: EdgeFacts
+    /// The builder list it is written in and the position of its edge there: the edge is read from the builder's
+    /// facts, not copied (a composition is made for every edge of every feature, and an edge is a wide value).
+    let builderFacts: BuilderFacts
+    let edgeIndex: Int
+    public var edge: EdgeFacts { builderFacts.edges[edgeIndex] }
     /// The builder it is written in (`body`, `core`).
-    public var builder: String
+    public var builder: String { builderFacts.name }
     /// The child feature's qualified name, when it could be resolved.
     public var child: String?
     /// How: `closure` (the reducer in the trailing closure), `stateType` (the type of the state field the

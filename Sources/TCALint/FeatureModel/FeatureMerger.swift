@@ -44,8 +44,19 @@ struct FeatureMerger {
         }
         let names = NameTable(names: features.map { $0.qualifiedName }, aliases: aliases)
         attachHandlers(of: others, to: features, names: names)
+        // Children resolve with the features' names alone: the tables of every type of the project go first, as the
+        // end of the merge is the run's peak of memory.
+        releaseTypeTables()
         for feature in features { resolveChildren(of: feature, names: names) }
         return features.sorted { ($0.qualifiedName, $0.location) < ($1.qualifiedName, $1.location) }
+    }
+
+    private mutating func releaseTypeTables() {
+        groups = [:]
+        groupOrder = []
+        nested = [:]
+        collisions = [:]
+        groupNames = NameTable(names: [], aliases: [:])
     }
 
     // MARK: grouping
@@ -492,8 +503,8 @@ struct FeatureMerger {
     private func resolveChildren(of feature: Feature, names: NameTable) {
         var result: [Composition] = []
         for builder in feature.builders {
-            for edge in builder.edges {
-                var c = Composition(edge: edge, builder: builder.name, child: nil, resolvedFrom: nil, stateField: nil)
+            for (i, edge) in builder.edges.enumerated() {
+                var c = Composition(builderFacts: builder, edgeIndex: i, child: nil, resolvedFrom: nil, stateField: nil)
                 let fieldName = edge.statePath.split(separator: ".").first.map { $0.hasPrefix("$") ? String($0.dropFirst()) : String($0) }
                 if edge.scopedIn == nil, let fieldName, let state = feature.state {
                     c.stateField = state.field(fieldName)

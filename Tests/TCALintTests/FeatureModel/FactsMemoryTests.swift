@@ -79,6 +79,24 @@ final class FactsMemoryTests: XCTestCase {
         XCTAssertEqual(Self.storage(of: enumModel.cases), Self.storage(of: actions.cases))
     }
 
+    /// A composition reads its edge from the builder it is written in instead of holding a copy of it.
+    func testACompositionHoldsNoCopyOfItsEdge() {
+        let index = FeatureIndexTests.index([("App.swift", """
+            @Reducer struct App {
+              var body: some ReducerOf<Self> {
+                Scope(state: \\.counter, action: \\.counter) { Counter() }
+              }
+            }
+            @Reducer struct Counter {}
+            """)])
+        guard let app = index.feature("App"), let composition = app.children.first else { return XCTFail("no composition") }
+        XCTAssertEqual(composition.child, "Counter")
+        XCTAssertEqual(composition.builder, "body")
+        XCTAssertEqual(composition.edge, app.builders[0].edges[0])
+        XCTAssertEqual(index.parents(of: "Counter").map { $0.composition.edge.statePath }, ["counter"])
+        XCTAssertLessThan(MemoryLayout<Composition>.stride, MemoryLayout<EdgeFacts>.stride)
+    }
+
     /// A `State` split over an extension with a static member: the fields are joined, statics left out, as before.
     func testSeveralDeclarationsAreStillJoined() {
         let index = FeatureIndex(files: [
