@@ -153,7 +153,8 @@ public struct LintRunner {
     public func lint(_ reads: Reads, indices selected: [Int], project: FeatureIndex? = nil) -> Outcome {
         let project = project ?? reads.project
         let results = parallelMap(count: selected.count, jobs: jobs) { n in lint(reads.reads[selected[n]], project: project) }
-        return merge(results, reads: selected.map { reads.reads[$0] })
+        // By position: a copy of the selected reads would be a second array of every file's facts at the run's peak.
+        return merge(results, reads: reads.reads, at: selected)
     }
 
     /// Reads, checks and, when it may hold facts or findings, tokenizes one file and extracts its facts.
@@ -183,9 +184,10 @@ public struct LintRunner {
         return linter.diagnostics(findings, enabled: enabled, commands: facts.file, source: SourceFile(path: facts.path, bytes: bytes))
     }
 
-    private func merge(_ results: [[Diagnostic]?], reads: [Read]) -> Outcome {
+    private func merge(_ results: [[Diagnostic]?], reads: [Read], at positions: [Int]) -> Outcome {
         var outcome = Outcome(diagnostics: [], problems: [], filesLinted: 0, filesAnalyzed: 0, bytesLinted: 0)
-        for (result, read) in zip(results, reads) {
+        for (result, position) in zip(results, positions) {
+            let read = reads[position]
             switch read {
             case .problem(let problem):
                 outcome.problems.append(problem)
