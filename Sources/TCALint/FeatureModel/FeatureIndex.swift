@@ -115,9 +115,12 @@ public final class FeatureIndex: @unchecked Sendable {
         self.viewScopedFieldsByName = LockedLazy {
             var result: [String: Set<String>] = [:]
             for file in ordered {
-                // Every feature some view holds the store of, even one it never scopes.
+                // Every feature some view holds the store of has an entry, empty when it never scopes it.
                 for features in file.file.storesByType.values {
-                    for f in features { result[String(f.lastDotComponent ?? ""), default: []].formUnion([]) }
+                    for f in features {
+                        let name = String(f.lastDotComponent ?? "")
+                        if result[name] == nil { result[name] = [] }
+                    }
                 }
                 for p in file.file.scopedFields { result[String(p.feature.lastDotComponent ?? ""), default: []].insert(p.field) }
             }
