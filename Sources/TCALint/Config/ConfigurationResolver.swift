@@ -18,7 +18,11 @@ public final class ConfigurationResolver {
     public let knownRules: [RuleConfigInfo]
 
     private var resolvedByDirectory: [String: Result<Resolved, ConfigurationError>] = [:]
+    /// Configuration files read or found, with their stamps.
     private var stamps: [String: FileStamp] = [:]
+    /// Folders looked in that had no configuration file: its path is made again only by `isStale` (a tree has a
+    /// folder for every few files, and each path string would be kept for the whole run).
+    private var foldersWithoutFile: Set<String> = []
     private var resolvedByGivenDirectory: [String: Resolved] = [:]
 
     public init(explicitPaths: [String] = [], workingDirectory: String,
@@ -77,6 +81,7 @@ public final class ConfigurationResolver {
     /// disappeared since. A stale resolver should be replaced by a new one.
     public var isStale: Bool {
         stamps.contains { path, stamp in FileStamp(path: path) != stamp }
+            || foldersWithoutFile.contains { FileStamp(path: ConfigurationLoader.configFile(in: $0)).exists }
     }
 
     /// A folder without a configuration file of its own shares its parent's `Resolved` instance.
@@ -93,7 +98,7 @@ public final class ConfigurationResolver {
             let parent = directory == "/" ? .success(make([])) : resolved(absoluteDirectory: Paths.directory(of: directory))
             let candidate = ConfigurationLoader.configFile(in: directory)
             let stamp = FileStamp(path: candidate)
-            stamps[candidate] = stamp
+            if stamp.exists { stamps[candidate] = stamp } else { foldersWithoutFile.insert(directory) }
             if stamp.isRegularFile || ConfigurationLoader.entryExists(candidate) {
                 result = parent.flatMap { above in
                     Result { Resolved(extending: above, with: try layersOfFile(candidate)) }.mapError(Self.configurationError)

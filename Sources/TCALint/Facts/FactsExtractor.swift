@@ -5,12 +5,15 @@
 /// that another file declares.
 public struct FactsExtractor {
     let syntax: FileSyntax
+    /// The path every location of the file's facts shares.
+    let locationFile: FactLocation.File
     var source: SourceFile { syntax.source }
     var code: CodeTokens { syntax.code }
     var headers: [ReducerParser.TypeHeader] { syntax.headers }
 
     public init(syntax: FileSyntax) {
         self.syntax = syntax
+        locationFile = FactLocation.File(syntax.source.path)
     }
 
     public static func extract(_ syntax: FileSyntax) -> FileFacts {
@@ -62,9 +65,9 @@ public struct FactsExtractor {
         }
         guard ascii else {
             let l = source.location(of: offset)
-            return FactLocation(path: source.path, line: l.line, column: l.column)
+            return FactLocation(file: locationFile, line: l.line, column: l.column)
         }
-        return FactLocation(path: source.path, line: line, column: offset - start + 1)
+        return FactLocation(file: locationFile, line: line, column: offset - start + 1)
     }
 
     /// The token's bytes and index (a position past the last token is the end of the file).

@@ -16,13 +16,36 @@ public struct FileFacts: Sendable {
     /// Every struct / enum / class / actor / extension with a member block, in source order.
     public var types: [TypeFacts] = []
     /// File-wide facts that do not belong to one type.
-    public var file = FileWideFacts()
+    public var file: FileWideFacts {
+        get { fileStorage.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&fileStorage) { fileStorage = FileWideStorage(fileStorage.value) }
+            yield &fileStorage.value
+        }
+    }
+    /// `file`'s value behind one reference (copied on write): the run keeps every file's facts in several arrays and
+    /// tables (the reads, the project's files by path), and the file-wide facts are most of a file's inline size.
+    private var fileStorage = FileWideStorage(FileWideFacts())
     /// Size and a hash of the bytes the facts were read from: a run that reads the file again (to locate its
     /// findings) checks that it is still the same text.
     public var byteCount = 0
     public var digest: UInt64 = 0
 
     public init(path: String) { self.path = path }
+}
+
+/// A wide value a fact seldom holds, behind one reference (8 bytes in the fact instead of the value's width). Never
+/// changed once made: a fact that sets another value makes another box.
+final class Boxed<Value: Sendable & Equatable>: Sendable, Equatable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (a: Boxed, b: Boxed) -> Bool { a === b || a.value == b.value }
+}
+
+/// The box behind `FileFacts.file`.
+private final class FileWideStorage: @unchecked Sendable {
+    var value: FileWideFacts
+    init(_ value: FileWideFacts) { self.value = value }
 }
 
 /// Where a fact is written in its file: the bytes of its token, and the token's index among the file's code
@@ -46,20 +69,43 @@ public struct Anchor: Sendable, Equatable, Hashable {
 
 /// Where something is written: 1-based line and column (columns in characters, as editors show them).
 public struct FactLocation: Sendable, Hashable, Comparable {
-    public var path: String
+    /// The file's path, one object for every fact of the file (`FactsExtractor` makes it once): a location is
+    /// 16 bytes instead of 24, and every fact carries one.
+    final class File: Sendable {
+        let path: String
+        init(_ path: String) { self.path = path }
+    }
+
+    private let file: File
     private var storedLine: UInt32
     private var storedColumn: UInt32
+    public var path: String { file.path }
     public var line: Int { Int(storedLine) }
     public var column: Int { Int(storedColumn) }
 
     public init(path: String, line: Int, column: Int) {
-        self.path = path
+        self.init(file: File(path), line: line, column: column)
+    }
+
+    init(file: File, line: Int, column: Int) {
+        self.file = file
         storedLine = UInt32(truncatingIfNeeded: line)
         storedColumn = UInt32(truncatingIfNeeded: column)
     }
 
+    public static func == (a: FactLocation, b: FactLocation) -> Bool {
+        a.storedLine == b.storedLine && a.storedColumn == b.storedColumn && (a.file === b.file || a.path == b.path)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(storedLine)
+        hasher.combine(storedColumn)
+    }
+
     public static func < (a: FactLocation, b: FactLocation) -> Bool {
-        (a.path, a.line, a.column) < (b.path, b.line, b.column)
+        if a.file === b.file { return (a.storedLine, a.storedColumn) < (b.storedLine, b.storedColumn) }
+        return (a.path, a.line, a.column) < (b.path, b.line, b.column)
     }
 }
 
@@ -240,10 +286,19 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
     public var forEachStoreActionCase: String?
     /// `IfLetStore(store.scope(state: \.child, action: \.child)) { childStore in … } else: { … }` written as a statement
     /// of a view builder, where observation's `if let childStore = store.scope(…) { … } else { … }` can stand.
-    public var ifLetStoreStatement: IfLetStoreStatement?
+    public var ifLetStoreStatement: IfLetStoreStatement? {
+        get { ifLetStoreBox?.value }
+        set { ifLetStoreBox = newValue.map(Boxed.init) }
+    }
     /// `SwitchStore(store) { state in switch state { case .a: CaseLet(/State.a, action: Action.a) { … } } }` written as
     /// a statement of a view builder, where observation's `switch store.state { case .a: if let … }` can stand.
-    public var switchStoreStatement: SwitchStoreStatement?
+    public var switchStoreStatement: SwitchStoreStatement? {
+        get { switchStoreBox?.value }
+        set { switchStoreBox = newValue.map(Boxed.init) }
+    }
+    // The two statements behind a reference each: set on a few uses only, and each as wide as the rest of a use.
+    private var ifLetStoreBox: Boxed<IfLetStoreStatement>?
+    private var switchStoreBox: Boxed<SwitchStoreStatement>?
     /// `store.scope(state: \.a, action: \.b)`, `Scope(state: \.a, action: \.b, child: { … })`: the byte ranges of the
     /// labels the rename to `scope(_:action:)` / `Scope(_:action:_:)` drops, each up to the argument's value.
     public var droppedLabels: [Range<Int>] = []
@@ -563,23 +618,36 @@ public struct PropertyFacts: Sendable, Equatable {
     public var attributes: [String]
     /// The attributes' name tokens, in the same order (for a fix that renames one).
     public var attributeAnchors: [Anchor] = []
-    public var isLet: Bool
-    public var isStatic: Bool
-    /// A getter (`var x: T { … }` without `willSet`/`didSet` only): computed, not stored.
-    public var isComputed: Bool
     public var location: FactLocation
-    /// `private(set)` / `fileprivate(set)`: a binding built in a view cannot write it.
-    public var hasRestrictedSetter = false
-    /// A computed property with a getter only (no `set`): nothing can assign it.
-    public var isReadOnlyComputed = false
     /// For a read-only computed property: the names its getter reads as members of the value (`a` in `a || self.b`
     /// reads a and b), or nil when it cannot be told (it calls a function or uses `self` whole). Empty for a
     /// stored property.
     public var getterReads: [String]? = []
     /// For a read-only computed property: the functions its getter calls by bare name (`format(…)`).
     public var getterCalls: [String] = []
+    // The anchor and the flags last, where they pack (a project holds tens of thousands of properties).
     /// The name token.
     public var anchor: Anchor
+    public var isLet: Bool
+    public var isStatic: Bool
+    /// A getter (`var x: T { … }` without `willSet`/`didSet` only): computed, not stored.
+    public var isComputed: Bool
+    /// `private(set)` / `fileprivate(set)`: a binding built in a view cannot write it.
+    public var hasRestrictedSetter = false
+    /// A computed property with a getter only (no `set`): nothing can assign it.
+    public var isReadOnlyComputed = false
+
+    public init(name: String, type: String, attributes: [String], isLet: Bool, isStatic: Bool, isComputed: Bool,
+                location: FactLocation, anchor: Anchor) {
+        self.name = name
+        self.type = type
+        self.attributes = attributes
+        self.isLet = isLet
+        self.isStatic = isStatic
+        self.isComputed = isComputed
+        self.location = location
+        self.anchor = anchor
+    }
 }
 
 public struct FunctionFacts: Sendable, Equatable {
@@ -944,24 +1012,21 @@ public struct CaseFacts: Sendable {
     public var patternText: String = ""
     /// Names the patterns bind (`case let .picked(type)` → type).
     public var boundNames: [String] = []
-    public var isDefault: Bool
     public var location: FactLocation
-    /// The `case`/`default` token.
-    public var anchor: Anchor
     /// What the body (and its `where` guard) does.
     public var code: CodeFacts
     /// Indices into the logic's `effects` of the effects returned in this clause.
     public var effects: [Int] = []
+    // The anchor and flag last, where they pack (a project holds tens of thousands of clauses).
+    /// The `case`/`default` token.
+    public var anchor: Anchor
+    public var isDefault: Bool
 }
 
 /// What a stretch of reducer code does.
 public struct CodeFacts: Sendable {
-    /// Only `return .none`, `.none` or `break` (or nothing).
-    public var isNoOp: Bool
     /// Every access to a state field, in source order.
     public var accesses: [AccessFacts] = []
-    /// `state = …`: the whole state replaced (an enum state switched to another case).
-    public var replacesState = false
     public var sends: [SendFacts] = []
     /// Functions called by bare or `self.` name (helpers of the same type), sorted.
     public var calls: [String] = []
@@ -969,6 +1034,11 @@ public struct CodeFacts: Sendable {
     public var cancelledIDs: [[String]] = []
     /// State fields it clears (`state.child = nil`, `state.path.removeLast()`, `state.path = StackState()`).
     public var clearedFields: [String] = []
+    // The flags last, where they pack.
+    /// Only `return .none`, `.none` or `break` (or nothing).
+    public var isNoOp: Bool
+    /// `state = …`: the whole state replaced (an enum state switched to another case).
+    public var replacesState = false
 
     /// State fields written (assigned, mutated, passed inout), first components, sorted.
     public var writes: [String] { Set(accesses.filter { $0.kind != .read }.map(\.field)).sorted() }
@@ -1001,13 +1071,14 @@ public struct AccessFacts: Sendable, Equatable {
     }
     /// The member chain from the state (`state.form.name` → [form, name]), `$` dropped, at most 4 components.
     public var path: [String]
-    public var kind: Kind
+    /// The name on the other side of a comparison (`isCompared`), when it is a plain name (`type`).
+    public var comparedWith: String? = nil
+    // The anchor and the small fields last, where they pack (a project holds over a hundred thousand accesses).
     /// The field's token.
     public var anchor: Anchor
+    public var kind: Kind
     /// Compared with `==` / `!=` (`type == state.tab`): the code asks whether a value differs from this one.
     public var isCompared = false
-    /// The name on the other side of that comparison, when it is a plain name (`type`).
-    public var comparedWith: String? = nil
     /// Inside a block (`if`, `else`, `switch`, a loop, a closure) of the clause or code it belongs to: it happens
     /// only on some runs of that code.
     public var isConditional = false
@@ -1034,18 +1105,19 @@ public struct SendFacts: Sendable, Equatable {
     }
     /// Case path of the action sent (`.internal(.loaded)` → ["internal", "loaded"]).
     public var path: [String]
+    /// Operators chained after the send (`debounce`, `throttle`, `cancellable`, `animation`).
+    public var chained: [String]
+    public var location: FactLocation
+    // The anchor and the small fields last, where they pack.
+    /// The first token of the send expression (`.`, `Effect`, or `send` inside a `.run`).
+    public var anchor: Anchor
     /// Where the effect that sends is used; for `forwardedByRun`, where that `.run` is used.
     public var how: How
     /// `.run { send in await send(.x) }` and nothing else: the same round trip as `.send(.x)`.
     public var forwardedByRun = false
-    /// Operators chained after the send (`debounce`, `throttle`, `cancellable`, `animation`).
-    public var chained: [String]
     /// Chained with a timing or animation operator, or given an `animation:`/`transaction:` argument:
     /// sent for what a method call cannot give.
     public var isTimedOrAnimated = false
-    public var location: FactLocation
-    /// The first token of the send expression (`.`, `Effect`, or `send` inside a `.run`).
-    public var anchor: Anchor
 }
 
 /// An effect a reducer returns, and what its closures do.

@@ -90,10 +90,10 @@ struct LogicReader {
                 ranges.insert((guardStart + 1)..<c.patternEnd, at: 0)
             }
             let isDefault = c.isDefault && c.outer == nil
-            var clause = CaseFacts(patterns: patterns.map { unit.actionPrefix + $0.path },
-                                   isDefault: isDefault, location: extractor.location(c.label), anchor: extractor.anchor(c.label),
+            var clause = CaseFacts(patterns: patterns.map { unit.actionPrefix + $0.path }, location: extractor.location(c.label),
                                    code: codeFacts(ranges, notLogic: guardRange, stateName: unit.stateName,
-                                                   sends: sends, excluded: excluded, effects: effectRanges))
+                                                   sends: sends, excluded: excluded, effects: effectRanges),
+                                   anchor: extractor.anchor(c.label), isDefault: isDefault)
             clause.patternText = c.isDefault ? "default" : code.sourceText(from: c.label + 1, through: max(c.patternEnd - 1, c.label + 1))
             clause.boundNames = c.isDefault ? [] : boundNames(from: c.label + 1, to: c.patternEnd)
             clause.patternAnchors = patterns.map { extractor.anchor($0.start) }
@@ -274,9 +274,9 @@ struct LogicReader {
                 }
                 if StateAccesses.isStateBase(i, stateName: name, code: code) {
                     if let access = StateAccesses.access(at: i, code: code) {
-                        facts.accesses.append(AccessFacts(path: access.path, kind: access.kind, anchor: extractor.anchor(access.token),
-                                                          isCompared: access.isCompared, comparedWith: access.comparedWith,
-                                                          isConditional: depth > 0))
+                        facts.accesses.append(AccessFacts(path: access.path, comparedWith: access.comparedWith,
+                                                          anchor: extractor.anchor(access.token), kind: access.kind,
+                                                          isCompared: access.isCompared, isConditional: depth > 0))
                         if let cleared = clearedField(access, code: code) { facts.clearedFields.append(cleared) }
                     } else if code.isNameLike(i + 2) {
                         // `state.removeCube(at:)`: a method of the state (possibly mutating), not a field.

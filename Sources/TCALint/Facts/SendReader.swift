@@ -31,8 +31,8 @@ struct SendReader {
         }
         let path = CasePath.read(at: i + 2, code: code, limit: regionClose)
         guard !path.isEmpty, let close = code.partnerOf(i + 1), close > i + 1 else { return nil }
-        var facts = SendFacts(path: path, how: how, chained: chained(after: close), location: extractor.location(start),
-                              anchor: extractor.anchor(start))
+        var facts = SendFacts(path: path, chained: chained(after: close), location: extractor.location(start),
+                              anchor: extractor.anchor(start), how: how)
         facts.isTimedOrAnimated = isTimed(after: close) || hasAnimationArgument(open: i + 1, close: close)
         return (facts, i + 1)
     }
@@ -72,8 +72,8 @@ struct SendReader {
               code.partnerOf(open + 5) == close - 1, sendsOnlyAValue(from: open + 6, to: close - 2) else { return nil }
         let path = CasePath.read(at: open + 6, code: code, limit: close)
         guard !path.isEmpty else { return nil }
-        var facts = SendFacts(path: path, how: position(of: start), chained: chained(after: close),
-                              location: extractor.location(start), anchor: extractor.anchor(start))
+        var facts = SendFacts(path: path, chained: chained(after: close), location: extractor.location(start),
+                              anchor: extractor.anchor(start), how: position(of: start))
         facts.forwardedByRun = true
         facts.isTimedOrAnimated = isTimed(after: close) || hasAnimationArgument(open: open + 5, close: close - 1)
         return (facts, close + 1)

@@ -150,11 +150,27 @@ public struct Composition: Sendable {
     /// The builder it is written in (`body`, `core`).
     public var builder: String { builderFacts.name }
     /// The child feature's qualified name, when it could be resolved.
-    public var child: String?
+    public var child: String? = nil
     /// How: `closure` (the reducer in the trailing closure), `stateType` (the type of the state field the
     /// path names, e.g. `@Presents var destination: Destination.State?` for `.ifLet(\.$destination, …)`).
-    public var resolvedFrom: String?
+    public var resolvedFrom: String? = nil
     /// The parent's state field the state path starts at, when declared (its type tells `StackState`
     /// from `IdentifiedArrayOf`; its wrappers tell `@Presents`).
-    public var stateField: PropertyFacts?
+    public var stateField: PropertyFacts? { stateFieldIndex.map { stateFields[$0] } }
+    /// The parent's `State` fields (the state model's own buffer, shared) and the field's position there: a
+    /// composition is made for every edge of every feature, and a field is a wide value.
+    private var stateFields: [PropertyFacts] = []
+    private var stateFieldIndex: Int?
+
+    init(builderFacts: BuilderFacts, edgeIndex: Int) {
+        self.builderFacts = builderFacts
+        self.edgeIndex = edgeIndex
+    }
+
+    /// Names the field `name` of `state` as the one the state path starts at, when the state declares it.
+    mutating func setStateField(named name: String, in state: StateModel) {
+        guard let i = state.fields.firstIndex(where: { $0.name == name }) else { return }
+        stateFields = state.fields
+        stateFieldIndex = i
+    }
 }

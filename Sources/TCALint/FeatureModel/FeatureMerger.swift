@@ -502,12 +502,13 @@ struct FeatureMerger {
 
     private func resolveChildren(of feature: Feature, names: NameTable) {
         var result: [Composition] = []
+        result.reserveCapacity(feature.builders.reduce(0) { $0 + $1.edges.count })
         for builder in feature.builders {
             for (i, edge) in builder.edges.enumerated() {
-                var c = Composition(builderFacts: builder, edgeIndex: i, child: nil, resolvedFrom: nil, stateField: nil)
+                var c = Composition(builderFacts: builder, edgeIndex: i)
                 let fieldName = edge.statePath.split(separator: ".").first.map { $0.hasPrefix("$") ? String($0.dropFirst()) : String($0) }
                 if edge.scopedIn == nil, let fieldName, let state = feature.state {
-                    c.stateField = state.field(fieldName)
+                    c.setStateField(named: fieldName, in: state)
                 }
                 if edge.isIdentity {
                     result.append(c)
@@ -557,9 +558,9 @@ struct FeatureMerger {
 /// Qualified type names and how a name written in some scope resolves to one of them.
 struct NameTable {
     private(set) var known: Set<String> = []
-    /// Keys by their last component as written (marks of colliding names left out), with the name as written
-    /// and the mark, computed once.
-    private var byLast: [String: [(key: String, written: String, mark: String?)]] = [:]
+    /// Keys by their last component as written (marks of colliding names left out), with the name as written,
+    /// computed once (the mark is read again only when several names match).
+    private var byLast: [String: [(key: String, written: String)]] = [:]
     let aliases: [String: String]
 
     init(names: [String], aliases: [String: String]) {
@@ -571,7 +572,7 @@ struct NameTable {
         guard known.insert(name).inserted else { return }
         let written = FeatureMerger.written(name)
         let last = written.lastDotComponent.map(String.init) ?? written
-        byLast[last, default: []].append((name, written, FeatureMerger.mark(name)))
+        byLast[last, default: []].append((name, written))
     }
 
     /// Nested in the context or one of its enclosing types, then a typealias there, then the one type
@@ -595,9 +596,11 @@ struct NameTable {
         let matches = (byLast[last] ?? []).filter { $0.written == name || $0.written.hasSuffix(dotted) }
         if matches.count == 1 { return matches[0].key }
         // The same name in several modules: the one nearest to where it is written.
-        guard matches.count > 1, let near, matches.allSatisfy({ $0.mark != nil }) else { return nil }
-        let chosen = FeatureMerger.nearest(matches.compactMap(\.mark), to: near)
-        return matches.first { $0.mark == chosen }?.key
+        guard matches.count > 1, let near else { return nil }
+        let marks = matches.map { FeatureMerger.mark($0.key) }
+        guard marks.allSatisfy({ $0 != nil }) else { return nil }
+        let chosen = FeatureMerger.nearest(marks.compactMap { $0 }, to: near)
+        return zip(matches, marks).first { $0.1 == chosen }?.0.key
     }
 
     /// The primary declaration an extension's written name extends: exact, then the one type with that suffix,

@@ -150,6 +150,85 @@ final class FactsMemoryTests: XCTestCase {
         XCTAssertEqual(Self.storage(of: state.properties[0].type), Self.storage(of: other.properties.first?.type ?? ""))
     }
 
+    /// Every location carries its file as one shared object: 16 bytes, not a 16-byte string besides line and column.
+    /// Locations made apart with the same path are still equal, hash alike, and order by path, line, column.
+    func testALocationIsSixteenBytesAndComparesByValue() {
+        XCTAssertEqual(MemoryLayout<FactLocation>.size, 16)
+        let a = FactLocation(path: "Sources/App.swift", line: 3, column: 5)
+        let b = FactLocation(path: "Sources/App.swift", line: 3, column: 5)
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(Set([a, b]).count, 1)
+        XCTAssertNotEqual(a, FactLocation(path: "Sources/App.swift", line: 3, column: 6))
+        XCTAssertNotEqual(a, FactLocation(path: "Sources/Other.swift", line: 3, column: 5))
+        XCTAssertLessThan(FactLocation(path: "Sources/A.swift", line: 9, column: 1), FactLocation(path: "Sources/B.swift", line: 1, column: 1))
+        XCTAssertLessThan(FactLocation(path: "Sources/A.swift", line: 2, column: 9), FactLocation(path: "Sources/A.swift", line: 10, column: 1))
+        let facts = FeatureIndexTests.facts("Counter.swift", Self.feature)
+        let locations = facts.types.map(\.location) + facts.types.flatMap { $0.properties.map(\.location) }
+        XCTAssertEqual(Set(locations.map(\.path)), ["Counter.swift"])
+        XCTAssertEqual(locations.sorted(), locations.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+    }
+
+    /// The file-wide facts sit behind one reference in `FileFacts` (the run keeps a file's facts in several tables), and a
+    /// copy changed afterwards does not change the original.
+    func testFileWideFactsAreCopiedOnWrite() {
+        XCTAssertLessThanOrEqual(MemoryLayout<FileFacts>.size, 64)
+        let original = FeatureIndexTests.facts("CounterTests.swift", "let store = TestStore(initialState: Counter.State()) { Counter() }")
+        XCTAssertTrue(original.file.usesTestStore)
+        var copy = original
+        copy.file.usesTestStore = false
+        copy.file.namesSetToNil.insert("child")
+        XCTAssertTrue(original.file.usesTestStore)
+        XCTAssertEqual(original.file.namesSetToNil, [])
+        XCTAssertFalse(copy.file.usesTestStore)
+        XCTAssertEqual(copy.file.namesSetToNil, ["child"])
+    }
+
+    /// A deprecated use keeps its rarely set `IfLetStore` / `SwitchStore` rewrite behind a reference: compared by value,
+    /// cleared by nil.
+    func testADeprecatedUseKeepsItsRewriteBehindAReference() {
+        XCTAssertLessThan(MemoryLayout<DeprecatedUseFacts>.size, MemoryLayout<IfLetStoreStatement>.size + MemoryLayout<SwitchStoreStatement>.size)
+        let statement = IfLetStoreStatement(stateField: "child", binding: "childStore", head: 10..<30, thenHead: 40..<60, elseLabel: nil)
+        var a = DeprecatedUseFacts(api: .ifLetStore, anchor: Anchor(offset: 10, end: 20, token: 3))
+        var b = a
+        a.ifLetStoreStatement = statement
+        XCTAssertNotEqual(a, b)
+        b.ifLetStoreStatement = IfLetStoreStatement(stateField: "child", binding: "childStore", head: 10..<30, thenHead: 40..<60, elseLabel: nil)
+        XCTAssertEqual(a, b, "equal statements in boxes of their own")
+        XCTAssertEqual(a.ifLetStoreStatement, statement)
+        var copy = a
+        copy.ifLetStoreStatement?.binding = "store"
+        XCTAssertEqual(copy.ifLetStoreStatement?.binding, "store")
+        XCTAssertEqual(a.ifLetStoreStatement?.binding, "childStore", "the box the copy shared is not changed in place")
+        a.ifLetStoreStatement = nil
+        XCTAssertNil(a.ifLetStoreStatement)
+        XCTAssertNil(a.switchStoreStatement)
+    }
+
+    /// A composition names its state field by position in the `State`'s own fields instead of holding a copy of it.
+    func testACompositionFindsItsStateFieldWithoutACopy() {
+        let index = FeatureIndexTests.index([("App.swift", """
+            @Reducer struct App {
+              @ObservableState struct State {
+                var title = ""
+                @Presents var counter: Counter.State?
+              }
+              enum Action { case counter(PresentationAction<Counter.Action>) }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in .none }
+                  .ifLet(\\.$counter, action: \\.counter)
+              }
+            }
+            @Reducer struct Counter {}
+            """)])
+        guard let app = index.feature("App"), let composition = app.children.first else { return XCTFail("no composition") }
+        XCTAssertEqual(composition.stateField?.name, "counter")
+        XCTAssertEqual(composition.stateField?.attributes, ["Presents"])
+        XCTAssertEqual(composition.stateField?.type, "Counter.State?")
+        XCTAssertEqual(composition.child, "Counter")
+        XCTAssertEqual(composition.resolvedFrom, "stateType")
+        XCTAssertLessThan(MemoryLayout<Composition>.stride, MemoryLayout<PropertyFacts>.stride)
+    }
+
     static func storage(of string: String) -> UInt? {
         var string = string
         return string.withUTF8 { $0.baseAddress.map { UInt(bitPattern: $0) } }
