@@ -127,9 +127,10 @@ extension FileWideFacts {
 }
 
 extension Array {
-    /// Copies the elements to a buffer of their own size when more than a quarter of the buffer is spare.
+    /// Copies the elements to a buffer of their own size when more than 64 bytes of it are spare: a buffer made to size
+    /// has at most the allocator's rounding spare (16 bytes), so an array is copied once at most.
     mutating func fit() {
-        guard capacity - count > count / 4 + 1 else { return }
+        guard (capacity - count) * MemoryLayout<Element>.stride > 64 else { return }
         var fitted: [Element] = []
         fitted.reserveCapacity(count)
         fitted.append(contentsOf: self)

@@ -856,9 +856,29 @@ public struct EdgeFacts: Sendable, Equatable {
     public var stateKeyPath: KeyPathFacts? = nil
     /// The state argument when it is a `CasePath` made with the `/` operator (`Scope(state: /State.loaded, …)`,
     /// `.ifCaseLet(/State.a, …)`).
-    public var stateCasePath: CasePathArgumentFacts? = nil
+    public var stateCasePath: CasePathArgumentFacts? {
+        get { stateCasePathBox?.value }
+        set { stateCasePathBox = newValue.map(Boxed.init) }
+    }
     /// The action argument when it is a `CasePath` made with the `/` operator (`action: /Action.child`).
-    public var actionCasePath: CasePathArgumentFacts? = nil
+    public var actionCasePath: CasePathArgumentFacts? {
+        get { actionCasePathBox?.value }
+        set { actionCasePathBox = newValue.map(Boxed.init) }
+    }
+    // Behind a reference each: TCA 1.4 deprecated `/` case paths, and each is a quarter of an edge's width.
+    private var stateCasePathBox: Boxed<CasePathArgumentFacts>? = nil
+    private var actionCasePathBox: Boxed<CasePathArgumentFacts>? = nil
+
+    public init(operation: String, statePath: String, actionPath: String, childType: String?, scopedIn: String? = nil,
+                location: FactLocation, anchor: Anchor) {
+        self.operation = operation
+        self.statePath = statePath
+        self.actionPath = actionPath
+        self.childType = childType
+        self.scopedIn = scopedIn
+        self.location = location
+        self.anchor = anchor
+    }
 
     /// `Scope(state: \.self, action: \.self)`: the parent's own state and actions, not a child.
     public var isIdentity: Bool { statePath == "self" && actionPath == "self" }
@@ -1007,7 +1027,16 @@ public struct CaseFacts: Sendable {
     /// (`case .view(.task), .internal(.x):` → [["view","task"],["internal","x"]]).
     public var patterns: [[String]]
     /// The `.` token starting each pattern (same order as `patterns`), where one is found.
-    public var patternAnchors: [Anchor?] = []
+    public var patternAnchors: [Anchor?] {
+        get { firstPatternAnchor.map { [$0] + laterPatternAnchors } ?? laterPatternAnchors }
+        set {
+            firstPatternAnchor = newValue.first ?? nil
+            laterPatternAnchors = firstPatternAnchor == nil ? newValue : Array(newValue.dropFirst())
+        }
+    }
+    /// The anchors of the patterns after the first: a clause nearly always has one pattern, whose anchor is kept in the
+    /// clause (`firstPatternAnchor`) instead of in an array of its own.
+    private var laterPatternAnchors: [Anchor?] = []
     /// The patterns as written (`.binding(\.isOn)`), for messages.
     public var patternText: String = ""
     /// Names the patterns bind (`case let .picked(type)` → type).
@@ -1020,7 +1049,16 @@ public struct CaseFacts: Sendable {
     // The anchor and flag last, where they pack (a project holds tens of thousands of clauses).
     /// The `case`/`default` token.
     public var anchor: Anchor
+    private var firstPatternAnchor: Anchor? = nil
     public var isDefault: Bool
+
+    public init(patterns: [[String]], location: FactLocation, code: CodeFacts, anchor: Anchor, isDefault: Bool) {
+        self.patterns = patterns
+        self.location = location
+        self.code = code
+        self.anchor = anchor
+        self.isDefault = isDefault
+    }
 }
 
 /// What a stretch of reducer code does.

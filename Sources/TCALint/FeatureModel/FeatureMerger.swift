@@ -169,9 +169,12 @@ struct FeatureMerger {
         return String(key[key.index(after: open)..<close])
     }
 
+    /// One array for every `@Reducer` feature's evidence, instead of one each.
+    private static let macroEvidence = ["@Reducer"]
+
     /// `["@Reducer"]`, or the inheritance path to TCA's protocol; nil when the type is not a reducer.
     private func reducerEvidence(_ decls: [TypeFacts]) -> [String]? {
-        if decls.contains(where: { $0.attributes.contains("Reducer") && $0.kind != "extension" }) { return ["@Reducer"] }
+        if decls.contains(where: { $0.attributes.contains("Reducer") && $0.kind != "extension" }) { return Self.macroEvidence }
         for d in decls {
             guard let name = d.inherits.first(where: reducerProtocols.contains) else { continue }
             var chain = [name]

@@ -36,11 +36,20 @@ final class FactsMemoryTests: XCTestCase {
         XCTAssertGreaterThan(grown.capacity, 40, "appending grew the buffer by doubling")
         grown.fit()
         XCTAssertEqual(grown, Array(0..<33))
-        XCTAssertLessThanOrEqual(grown.capacity, 33 + 33 / 4 + 1)
-        var emptied = [1, 2, 3]
+        XCTAssertLessThanOrEqual(grown.capacity, 33 + 2, "at most the allocator's rounding left")
+        let fitted = grown.capacity
+        grown.fit()
+        XCTAssertEqual(grown.capacity, fitted, "a buffer made to size is not copied again")
+        var emptied = Array(0..<20)
         emptied.removeAll(keepingCapacity: true)
         emptied.fit()
         XCTAssertEqual(emptied.capacity, 0)
+        // 24 spare bytes: less than a copy saves (the allocator rounds to 16 bytes), so the buffer stays.
+        var nearlyFull = [1, 2, 3, 4]
+        nearlyFull.removeLast(3)
+        nearlyFull.fit()
+        XCTAssertEqual(nearlyFull, [1])
+        XCTAssertGreaterThanOrEqual(nearlyFull.capacity, 4)
     }
 
     func testExtractedFactsHaveNoSpareRoom() {
@@ -202,6 +211,61 @@ final class FactsMemoryTests: XCTestCase {
         a.ifLetStoreStatement = nil
         XCTAssertNil(a.ifLetStoreStatement)
         XCTAssertNil(a.switchStoreStatement)
+    }
+
+    /// An edge keeps its `/` case path arguments (deprecated since TCA 1.4) behind a reference each.
+    func testAnEdgeKeepsItsLegacyCasePathsBehindReferences() {
+        XCTAssertLessThan(MemoryLayout<EdgeFacts>.size, 2 * MemoryLayout<CasePathArgumentFacts>.size + 100)
+        let facts = FeatureIndexTests.facts("App.swift", """
+            struct App: Reducer {
+              var body: some ReducerOf<Self> {
+                Scope(state: /State.loaded, action: /Action.loaded) { Loaded() }
+                Scope(state: \\.child, action: \\.child) { Child() }
+              }
+            }
+            """)
+        let edges = facts.types.first?.builders.first?.edges ?? []
+        XCTAssertEqual(edges.map(\.statePath), ["loaded", "child"])
+        XCTAssertEqual(edges.first?.stateCasePath?.text, "/State.loaded")
+        XCTAssertEqual(edges.first?.stateCasePath?.caseName, "loaded")
+        XCTAssertEqual(edges.first?.actionCasePath?.root, "Action")
+        XCTAssertNil(edges.last?.stateCasePath)
+        XCTAssertNil(edges.last?.actionCasePath)
+        XCTAssertEqual(edges.last?.stateKeyPath?.text, "\\.child")
+    }
+
+    /// A clause keeps its first pattern's anchor in itself and only later patterns' in an array; read back in order.
+    func testAClauseKeepsEveryPatternAnchorInOrder() {
+        let source = """
+            @Reducer struct Player {
+              enum Action { case play, pause, stop }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .play: return .none
+                  case .pause, .stop: return .none
+                  }
+                }
+              }
+            }
+            """
+        let facts = FeatureIndexTests.facts("Player.swift", source)
+        guard let clauses = facts.types.first(where: { $0.qualifiedName == "Player" })?.logic.first?.clauses, clauses.count == 2 else {
+            return XCTFail("no clauses")
+        }
+        let bytes = Array(source.utf8)
+        func text(_ anchor: Anchor?) -> String? { anchor.map { String(decoding: bytes[$0.offset..<$0.end], as: UTF8.self) } }
+        XCTAssertEqual(clauses[0].patterns, [["play"]])
+        XCTAssertEqual(clauses[0].patternAnchors.count, 1)
+        XCTAssertEqual(clauses[1].patterns, [["pause"], ["stop"]])
+        XCTAssertEqual(clauses[1].patternAnchors.map(text), [".", "."])
+        let offsets = clauses[1].patternAnchors.compactMap { $0?.offset }
+        XCTAssertEqual(offsets.count, 2)
+        XCTAssertEqual(offsets.map { String(decoding: bytes[($0 + 1)..<($0 + 5)], as: UTF8.self) }, ["paus", "stop"])
+        var edited = clauses[1]
+        edited.patternAnchors = [nil, clauses[1].patternAnchors[1]]
+        XCTAssertNil(edited.patternAnchors[0])
+        XCTAssertEqual(edited.patternAnchors[1], clauses[1].patternAnchors[1])
     }
 
     /// A composition names its state field by position in the `State`'s own fields instead of holding a copy of it.
