@@ -20,8 +20,8 @@ public final class ConfigurationResolver {
     private var resolvedByDirectory: [String: Result<Resolved, ConfigurationError>] = [:]
     /// Configuration files read or found, with their stamps.
     private var stamps: [String: FileStamp] = [:]
-    /// Folders looked in that had no configuration file: its path is made again only by `isStale` (a tree has a
-    /// folder for every few files, and each path string would be kept for the whole run).
+    /// Folders looked in that had no configuration file. Only `isStale` makes the file's path again: a tree has a
+    /// folder for every few files, and a path string for each would be kept for the whole run.
     private var foldersWithoutFile: Set<String> = []
     private var resolvedByGivenDirectory: [String: Resolved] = [:]
 

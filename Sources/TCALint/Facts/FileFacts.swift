@@ -34,12 +34,25 @@ public struct FileFacts: Sendable {
     public init(path: String) { self.path = path }
 }
 
-/// A wide value a fact seldom holds, behind one reference (8 bytes in the fact instead of the value's width). Never
-/// changed once made: a fact that sets another value makes another box.
-final class Boxed<Value: Sendable & Equatable>: Sendable, Equatable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-    static func == (a: Boxed, b: Boxed) -> Bool { a === b || a.value == b.value }
+/// A wide optional value a fact seldom holds, stored behind one reference: 8 bytes in the fact instead of the value's
+/// width (`@Indirect public var ifLetStoreStatement: IfLetStoreStatement?`). The box is never changed once made, so
+/// copies of a fact share it safely; setting another value makes another box. Compared by value.
+@propertyWrapper
+public struct Indirect<Value: Sendable & Equatable>: Sendable, Equatable {
+    private final class Box: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    private var box: Box?
+
+    public init(wrappedValue: Value?) { box = wrappedValue.map(Box.init) }
+
+    public var wrappedValue: Value? {
+        get { box?.value }
+        set { box = newValue.map(Box.init) }
+    }
+
+    public static func == (a: Indirect, b: Indirect) -> Bool { a.box === b.box || a.wrappedValue == b.wrappedValue }
 }
 
 /// The box behind `FileFacts.file`.
@@ -286,19 +299,11 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
     public var forEachStoreActionCase: String?
     /// `IfLetStore(store.scope(state: \.child, action: \.child)) { childStore in … } else: { … }` written as a statement
     /// of a view builder, where observation's `if let childStore = store.scope(…) { … } else { … }` can stand.
-    public var ifLetStoreStatement: IfLetStoreStatement? {
-        get { ifLetStoreBox?.value }
-        set { ifLetStoreBox = newValue.map(Boxed.init) }
-    }
+    /// Behind a reference (set on a few uses only, and as wide as the rest of a use), like `switchStoreStatement`.
+    @Indirect public var ifLetStoreStatement: IfLetStoreStatement? = nil
     /// `SwitchStore(store) { state in switch state { case .a: CaseLet(/State.a, action: Action.a) { … } } }` written as
     /// a statement of a view builder, where observation's `switch store.state { case .a: if let … }` can stand.
-    public var switchStoreStatement: SwitchStoreStatement? {
-        get { switchStoreBox?.value }
-        set { switchStoreBox = newValue.map(Boxed.init) }
-    }
-    // The two statements behind a reference each: set on a few uses only, and each as wide as the rest of a use.
-    private var ifLetStoreBox: Boxed<IfLetStoreStatement>?
-    private var switchStoreBox: Boxed<SwitchStoreStatement>?
+    @Indirect public var switchStoreStatement: SwitchStoreStatement? = nil
     /// `store.scope(state: \.a, action: \.b)`, `Scope(state: \.a, action: \.b, child: { … })`: the byte ranges of the
     /// labels the rename to `scope(_:action:)` / `Scope(_:action:_:)` drops, each up to the argument's value.
     public var droppedLabels: [Range<Int>] = []
@@ -856,29 +861,10 @@ public struct EdgeFacts: Sendable, Equatable {
     public var stateKeyPath: KeyPathFacts? = nil
     /// The state argument when it is a `CasePath` made with the `/` operator (`Scope(state: /State.loaded, …)`,
     /// `.ifCaseLet(/State.a, …)`).
-    public var stateCasePath: CasePathArgumentFacts? {
-        get { stateCasePathBox?.value }
-        set { stateCasePathBox = newValue.map(Boxed.init) }
-    }
+    /// Behind a reference, like `actionCasePath`: TCA 1.4 deprecated `/` case paths, and each is a quarter of an edge.
+    @Indirect public var stateCasePath: CasePathArgumentFacts? = nil
     /// The action argument when it is a `CasePath` made with the `/` operator (`action: /Action.child`).
-    public var actionCasePath: CasePathArgumentFacts? {
-        get { actionCasePathBox?.value }
-        set { actionCasePathBox = newValue.map(Boxed.init) }
-    }
-    // Behind a reference each: TCA 1.4 deprecated `/` case paths, and each is a quarter of an edge's width.
-    private var stateCasePathBox: Boxed<CasePathArgumentFacts>? = nil
-    private var actionCasePathBox: Boxed<CasePathArgumentFacts>? = nil
-
-    public init(operation: String, statePath: String, actionPath: String, childType: String?, scopedIn: String? = nil,
-                location: FactLocation, anchor: Anchor) {
-        self.operation = operation
-        self.statePath = statePath
-        self.actionPath = actionPath
-        self.childType = childType
-        self.scopedIn = scopedIn
-        self.location = location
-        self.anchor = anchor
-    }
+    @Indirect public var actionCasePath: CasePathArgumentFacts? = nil
 
     /// `Scope(state: \.self, action: \.self)`: the parent's own state and actions, not a child.
     public var isIdentity: Bool { statePath == "self" && actionPath == "self" }
@@ -1111,7 +1097,7 @@ public struct AccessFacts: Sendable, Equatable {
     public var path: [String]
     /// The name on the other side of a comparison (`isCompared`), when it is a plain name (`type`).
     public var comparedWith: String? = nil
-    // The anchor and the small fields last, where they pack (a project holds over a hundred thousand accesses).
+    // The anchor and the small fields last, where they pack (a project holds tens of thousands of accesses).
     /// The field's token.
     public var anchor: Anchor
     public var kind: Kind
