@@ -41,17 +41,19 @@ public struct Linter {
         diagnostics(for: AnalyzedFile(source: source, project: project), source: source)
     }
 
-    /// The rules' findings for the file, before disable comments apply, and the rules that ran.
-    public func findings(for file: AnalyzedFile) -> (findings: [Finding], enabled: Set<String>) {
+    /// The rules' findings for the file, before disable comments apply, and the rules that ran (a list: only a file with
+    /// findings or disable comments asks it as a set, and most files have neither).
+    public func findings(for file: AnalyzedFile) -> (findings: [Finding], enabled: [String]) {
         var result: [Finding] = []
-        var enabled = Set<String>()
+        var enabled: [String] = []
+        enabled.reserveCapacity(rules.count)
         file.tcaVersion = tcaVersion
         if let deploymentTarget { file.deploymentTarget = deploymentTarget } else if !detectsDeploymentTarget { file.deploymentTarget = nil }
         for ruleType in rules {
             let id = ruleType.description.id
             if isRuleExcluded(file.path, id) { continue }
             if let version = tcaVersion, let since = Self.deprecatedIn[ObjectIdentifier(ruleType)], version < since { continue }
-            enabled.insert(id)
+            enabled.append(id)
             result += ruleType.init().check(file)
         }
         return (result, enabled)
@@ -64,12 +66,12 @@ public struct Linter {
     }
 
     /// Located, suppressed and deduplicated diagnostics of `findings`.
-    func diagnostics(_ findings: [Finding], enabled: Set<String>, commands: FileWideFacts, source: SourceFile) -> [Diagnostic] {
+    func diagnostics(_ findings: [Finding], enabled: [String], commands: FileWideFacts, source: SourceFile) -> [Diagnostic] {
         var result = findings.map { diagnostic(for: $0, in: source) }
         // Inline `tca-lint:disable` comments; the comments that suppress nothing are findings of
         // `superfluous_disable`, located and given their severity like any other rule's.
         result = Suppressions.apply(result, commands: commands.disableCommands, invalid: commands.invalidCommands,
-                                    knownRuleIDs: Self.knownRuleIDs, enabledRuleIDs: enabled,
+                                    knownRuleIDs: Self.knownRuleIDs, enabledRuleIDs: Set(enabled),
                                     locate: { diagnostic(for: $0, in: source) })
         result.sort(by: Diagnostic.reportOrder)
         // Two rules (or two paths of one rule) may describe the same thing at the same place once only.

@@ -44,6 +44,9 @@ struct EffectReader {
     /// `.run { … } catch: { … }`, `Effect.run {`, `EffectOf<Self>.run {`, `.task {`, `.fireAndForget {`.
     func effect(atDot j: Int, limit: Int) -> Found? {
         guard code.isDot(j), j + 1 < limit, code.tokens[j + 1].kind == .identifier else { return nil }
+        // An effect takes a closure, in its arguments or trailing: any other member (`.none`, `state.count`) is none, told
+        // before its name is made and looked up.
+        guard code.isPunct(j + 2, .lparen) || code.isPunct(j + 2, .lbrace) else { return nil }
         let name = code.text(j + 1)
         // A project's own factory (`extension Effect { static func exec(_ work: @escaping (Send<Action>) async
         // throws -> Void) -> Self { .run(operation: work) } }`), written where reducer logic returns effects: a

@@ -25,7 +25,9 @@ struct StoreBindingReader {
     /// The binding writes, the navigation stacks driven from a store, the sends from `.onDisappear`, and the features
     /// whose store each type holds (by the type's last name).
     func read(types: [TypeFacts]) -> ViewFacts {
+        // Read out of the types once: a class's property read in the loop below is an exclusivity check per token.
         let ordered = types.filter { $0.membersOpen.token < $0.membersClose.token }.sorted { $0.membersOpen.token < $1.membersOpen.token }
+            .map { (open: $0.membersOpen.token, close: $0.membersClose.token, name: String($0.name.lastDotComponent ?? "")) }
         var stores: [String: [String]] = [:]
         var writes: [(type: String, written: String, token: Int)] = []
         var written = Set<String>()
@@ -38,9 +40,8 @@ struct StoreBindingReader {
         var next = 0
         for i in 0..<code.count {
             while let last = stack.last, last.close < i { stack.removeLast() }
-            while next < ordered.count && ordered[next].membersOpen.token <= i {
-                let t = ordered[next]
-                stack.append((String(t.name.lastDotComponent ?? ""), t.membersClose.token))
+            while next < ordered.count && ordered[next].open <= i {
+                stack.append((ordered[next].name, ordered[next].close))
                 next += 1
             }
             guard let owner = stack.last?.name, code.kind(i) == .identifier else { continue }

@@ -23,16 +23,18 @@ struct UncachedStoreReader {
         let bytes = extractor.source.bytes
         guard Prefilter.contains(bytes, needle: Self.needle) || Prefilter.contains(bytes, needle: Self.caseLetNeedle)
                 || Prefilter.contains(bytes, needle: Self.handOnNeedle) else { return ([], []) }
+        // Read out of the types once: a class's property read in the loop below is an exclusivity check per token.
         let ordered = types.filter { $0.kind != "protocol" && $0.membersOpen.token < $0.membersClose.token }
             .sorted { $0.membersOpen.token < $1.membersOpen.token }
+            .map { (open: $0.membersOpen.token, close: $0.membersClose.token, name: $0.qualifiedName) }
         var cached: [CachedScopeFacts] = []
         var handoffs: [UncachedHandoffFacts] = []
         var stack: [(name: String, close: Int)] = []
         var next = 0
         for i in 0..<code.count {
             while let last = stack.last, last.close < i { stack.removeLast() }
-            while next < ordered.count && ordered[next].membersOpen.token <= i {
-                stack.append((ordered[next].qualifiedName, ordered[next].membersClose.token))
+            while next < ordered.count && ordered[next].open <= i {
+                stack.append((ordered[next].name, ordered[next].close))
                 next += 1
             }
             guard code.kind(i) == .identifier else { continue }
@@ -50,8 +52,8 @@ struct UncachedStoreReader {
                 handoffs.append(UncachedHandoffFacts(view: view, source: .passedOn, shown: "store", anchor: extractor.anchor(i), owner: owner))
             } else if code.is(i, "CaseLet"), code.isPunct(i + 1, .lparen), let view = contentView(ofCallAt: i + 1, skippingFirst: true) {
                 handoffs.append(UncachedHandoffFacts(view: view, source: .caseLet, shown: "CaseLet", anchor: extractor.anchor(i), owner: owner))
-            } else if code.isDot(i - 1), Self.storePresentations.contains(code.text(i)), code.isPunct(i + 1, .lparen),
-                      code.is(i + 2, "store"), code.isPunct(i + 3, .colon), let view = contentView(ofCallAt: i + 1, skippingFirst: true) {
+            } else if code.isDot(i - 1), code.isPunct(i + 1, .lparen), code.is(i + 2, "store"), code.isPunct(i + 3, .colon),
+                      Self.storePresentations.contains(code.text(i)), let view = contentView(ofCallAt: i + 1, skippingFirst: true) {
                 // With `state:`/`action:` transforms the content's store is scoped with closures; without, TCA 1.7.0–1.9.2
                 // did not cache it either (fixed in 1.9.3, swift-composable-architecture #2908).
                 let transforms = code.argumentLabel("state", inCallAt: i + 1) != nil

@@ -22,10 +22,10 @@ final class NeedleSetTests: XCTestCase {
         var rng = SplitMix64(seed: 20261206)
         let alphabet = Array("ab: /.(\\R".utf8)
         func random(_ count: Int) -> [UInt8] { (0..<count).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] } }
-        for _ in 0..<300 {
+        for _ in 0..<2_000 {
             let needles = (0..<Int(rng.next() % 6)).map { _ in random(1 + Int(rng.next() % 4)) }
             let set = NeedleSet(needles)
-            let haystack = random(Int(rng.next() % 40))
+            let haystack = random(Int(rng.next() % 80))
             let expected = needles.contains { Prefilter.contains(haystack, needle: $0) }
             XCTAssertEqual(set.occurs(in: haystack), expected, "\(needles.map { String(decoding: $0, as: UTF8.self) }) in \(String(decoding: haystack, as: UTF8.self))")
         }
