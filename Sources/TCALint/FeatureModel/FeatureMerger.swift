@@ -100,10 +100,12 @@ struct FeatureMerger {
     /// colliding top-level name — that component marked with the nearest file declaring it.
     func disambiguated(_ name: String, in path: String) -> String {
         guard !collisions.isEmpty else { return name }
-        let first = name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+        // By bytes: a `Character` search walks grapheme clusters, and every declaration of the project is asked.
+        let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) ?? name.endIndex
+        let first = String(name[..<dot])
         guard let paths = collisions[first] else { return name }
         let chosen = paths.contains(path) ? path : Self.nearest(paths, to: path)
-        return first + "{" + chosen + "}" + name.dropFirst(first.count)
+        return first + "{" + chosen + "}" + name[dot...]
     }
 
     /// The path sharing the most leading folders with `path` (the first in order on a tie).
@@ -568,6 +570,8 @@ struct NameTable {
 
     init(names: [String], aliases: [String: String]) {
         self.aliases = aliases
+        known.reserveCapacity(names.count)
+        byLast.reserveCapacity(names.count)
         for n in names { insert(n) }
     }
 
