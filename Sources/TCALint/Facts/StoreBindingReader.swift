@@ -36,30 +36,31 @@ struct StoreBindingReader {
         var presenting: [(type: String, field: String, token: Int)] = []
         var scoping: [(type: String, field: String, token: Int)] = []
         var sending: [(type: String, path: [String], token: Int)] = []
-        var stack: [(name: String, close: Int)] = []
+        // The types around token i, as positions in `ordered`: their names are read only where a fact is found (a
+        // string held per token would be retained and released per token).
+        var stack: [Int] = []
         var next = 0
         for i in 0..<code.count {
-            while let last = stack.last, last.close < i { stack.removeLast() }
+            while let last = stack.last, ordered[last].close < i { stack.removeLast() }
             while next < ordered.count && ordered[next].open <= i {
-                stack.append((ordered[next].name, ordered[next].close))
+                stack.append(next)
                 next += 1
             }
-            guard let owner = stack.last?.name, code.kind(i) == .identifier else { continue }
+            guard let top = stack.last, code.kind(i) == .identifier else { continue }
             if let feature = storeFeature(at: i) {
-                stores[owner, default: []].append(feature)
+                stores[ordered[top].name, default: []].append(feature)
             } else if let (path, isObservation) = stackPath(at: i) {
-                stacks.append((owner, path, isObservation, i))
+                stacks.append((ordered[top].name, path, isObservation, i))
             } else if let (action, send) = disappearSend(at: i) {
-                disappearing.append((owner, action, send))
+                disappearing.append((ordered[top].name, action, send))
             } else if let field = presentedField(at: i) {
-                presenting.append((owner, field, i))
+                presenting.append((ordered[top].name, field, i))
             } else if let path = sentPath(at: i) {
-                sending.append((owner, path, i))
+                sending.append((ordered[top].name, path, i))
             } else if let field = scopedField(at: i) {
-                scoping.append((owner, field, i))
-            } else if !written.contains(owner), let text = bindingWrite(at: i) {
-                written.insert(owner)
-                writes.append((owner, text, i))
+                scoping.append((ordered[top].name, field, i))
+            } else if let text = bindingWrite(at: i), written.insert(ordered[top].name).inserted {
+                writes.append((ordered[top].name, text, i))
             }
         }
         // Each view's features once, in order; every fact is made once per feature of the view that holds it.

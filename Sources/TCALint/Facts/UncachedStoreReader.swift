@@ -29,16 +29,17 @@ struct UncachedStoreReader {
             .map { (open: $0.membersOpen.token, close: $0.membersClose.token, name: $0.qualifiedName) }
         var cached: [CachedScopeFacts] = []
         var handoffs: [UncachedHandoffFacts] = []
-        var stack: [(name: String, close: Int)] = []
+        // The types around token i, as positions in `ordered` (a name held per token would be retained per token).
+        var stack: [Int] = []
         var next = 0
         for i in 0..<code.count {
-            while let last = stack.last, last.close < i { stack.removeLast() }
+            while let last = stack.last, ordered[last].close < i { stack.removeLast() }
             while next < ordered.count && ordered[next].open <= i {
-                stack.append((ordered[next].name, ordered[next].close))
+                stack.append(next)
                 next += 1
             }
             guard code.kind(i) == .identifier else { continue }
-            let owner = stack.last?.name
+            let owner = stack.last.map { ordered[$0].name }
             if code.is(i, "scope") {
                 if let owner, let shown = cachedScope(at: i) {
                     cached.append(CachedScopeFacts(view: owner, shown: shown, location: extractor.location(i)))
