@@ -25,9 +25,8 @@ struct StoreBindingReader {
     /// The binding writes, the navigation stacks driven from a store, the sends from `.onDisappear`, and the features
     /// whose store each type holds (by the type's last name).
     func read(types: [TypeFacts]) -> ViewFacts {
-        // Read out of the types once: a class's property read in the loop below is an exclusivity check per token.
-        let ordered = types.filter { $0.membersOpen.token < $0.membersClose.token }.sorted { $0.membersOpen.token < $1.membersOpen.token }
-            .map { (open: $0.membersOpen.token, close: $0.membersClose.token, name: String($0.name.lastDotComponent ?? "")) }
+        var enclosing = EnclosingTypes(types) { String($0.name.lastDotComponent ?? "") }
+        let names = enclosing.names
         var stores: [String: [String]] = [:]
         var writes: [(type: String, written: String, token: Int)] = []
         var written = Set<String>()
@@ -36,31 +35,22 @@ struct StoreBindingReader {
         var presenting: [(type: String, field: String, token: Int)] = []
         var scoping: [(type: String, field: String, token: Int)] = []
         var sending: [(type: String, path: [String], token: Int)] = []
-        // The types around token i, as positions in `ordered`: their names are read only where a fact is found (a
-        // string held per token would be retained and released per token).
-        var stack: [Int] = []
-        var next = 0
         for i in 0..<code.count {
-            while let last = stack.last, ordered[last].close < i { stack.removeLast() }
-            while next < ordered.count && ordered[next].open <= i {
-                stack.append(next)
-                next += 1
-            }
-            guard let top = stack.last, code.kind(i) == .identifier else { continue }
+            guard let top = enclosing.innermost(at: i), code.kind(i) == .identifier else { continue }
             if let feature = storeFeature(at: i) {
-                stores[ordered[top].name, default: []].append(feature)
+                stores[names[top], default: []].append(feature)
             } else if let (path, isObservation) = stackPath(at: i) {
-                stacks.append((ordered[top].name, path, isObservation, i))
+                stacks.append((names[top], path, isObservation, i))
             } else if let (action, send) = disappearSend(at: i) {
-                disappearing.append((ordered[top].name, action, send))
+                disappearing.append((names[top], action, send))
             } else if let field = presentedField(at: i) {
-                presenting.append((ordered[top].name, field, i))
+                presenting.append((names[top], field, i))
             } else if let path = sentPath(at: i) {
-                sending.append((ordered[top].name, path, i))
+                sending.append((names[top], path, i))
             } else if let field = scopedField(at: i) {
-                scoping.append((ordered[top].name, field, i))
-            } else if let text = bindingWrite(at: i), written.insert(ordered[top].name).inserted {
-                writes.append((ordered[top].name, text, i))
+                scoping.append((names[top], field, i))
+            } else if let text = bindingWrite(at: i), written.insert(names[top]).inserted {
+                writes.append((names[top], text, i))
             }
         }
         // Each view's features once, in order; every fact is made once per feature of the view that holds it.

@@ -23,23 +23,13 @@ struct UncachedStoreReader {
         let bytes = extractor.source.bytes
         guard Prefilter.contains(bytes, needle: Self.needle) || Prefilter.contains(bytes, needle: Self.caseLetNeedle)
                 || Prefilter.contains(bytes, needle: Self.handOnNeedle) else { return ([], []) }
-        // Read out of the types once: a class's property read in the loop below is an exclusivity check per token.
-        let ordered = types.filter { $0.kind != "protocol" && $0.membersOpen.token < $0.membersClose.token }
-            .sorted { $0.membersOpen.token < $1.membersOpen.token }
-            .map { (open: $0.membersOpen.token, close: $0.membersClose.token, name: $0.qualifiedName) }
+        var enclosing = EnclosingTypes(types.filter { $0.kind != "protocol" }) { $0.qualifiedName }
         var cached: [CachedScopeFacts] = []
         var handoffs: [UncachedHandoffFacts] = []
-        // The types around token i, as positions in `ordered` (a name held per token would be retained per token).
-        var stack: [Int] = []
-        var next = 0
         for i in 0..<code.count {
-            while let last = stack.last, ordered[last].close < i { stack.removeLast() }
-            while next < ordered.count && ordered[next].open <= i {
-                stack.append(next)
-                next += 1
-            }
+            let top = enclosing.innermost(at: i)
             guard code.kind(i) == .identifier else { continue }
-            let owner = stack.last.map { ordered[$0].name }
+            let owner = top.map { enclosing.names[$0] }
             if code.is(i, "scope") {
                 if let owner, let shown = cachedScope(at: i) {
                     cached.append(CachedScopeFacts(view: owner, shown: shown, location: extractor.location(i)))

@@ -137,7 +137,9 @@ public struct StateModel: Sendable {
     /// An enum declared in the feature's own declaration, where `@Reducer` on the feature makes it `@CasePathable`.
     public var isInFeatureBody = false
 
-    public func field(_ name: String) -> PropertyFacts? { fields.first { $0.name == name } }
+    public func field(_ name: String) -> PropertyFacts? { fieldIndex(name).map { fields[$0] } }
+    /// The position of the field `name` in `fields`, or nil.
+    func fieldIndex(_ name: String) -> Int? { fields.firstIndex { $0.name == name } }
 }
 
 /// A composition edge of a feature, resolved.
@@ -169,7 +171,7 @@ public struct Composition: Sendable {
 
     /// Names the field `name` of `state` as the one the state path starts at, when the state declares it.
     mutating func setStateField(named name: String, in state: StateModel) {
-        guard let i = state.fields.firstIndex(where: { $0.name == name }) else { return }
+        guard let i = state.fieldIndex(name) else { return }
         stateFields = state.fields
         stateFieldIndex = i
     }
