@@ -61,7 +61,11 @@ struct LintPlan {
     /// and tokenized once, into one project model for all groups (nested configurations choose rules, not which
     /// files make up the project); `project` holds the facts of the project's other files when the run lints
     /// single files.
-    func lint(jobs: Int, project: FeatureIndex? = nil) -> LintRunner.Outcome { lintIndexed(jobs: jobs, project: project).outcome }
+    func lint(jobs: Int, project: FeatureIndex? = nil) -> LintRunner.Outcome {
+        let (outcome, model) = lintIndexed(jobs: jobs, project: project)
+        KeptUntilExit.keep(model)
+        return outcome
+    }
 
     /// `lint(jobs:project:)` with the project model it linted with (`tca-lint graph` draws it).
     func lintIndexed(jobs: Int, project: FeatureIndex? = nil) -> (outcome: LintRunner.Outcome, project: FeatureIndex) {

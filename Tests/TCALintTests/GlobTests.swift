@@ -74,4 +74,25 @@ final class PathsTests: XCTestCase {
         XCTAssertEqual(Paths.relative("/x/y/f", to: "/x/z"), "../y/f")
         XCTAssertEqual(Paths.relative("/x/y", to: "/x/y"), ".")
     }
+
+    /// A walk from `.` spells every path `./…`: joined without splitting when the rest is normalized, and the same
+    /// as joining and normalizing on every shape.
+    func testAbsoluteFastPathAgreesWithNormalizing() {
+        let samples = ["./a", "././a/b", "./a/../b", "./", ".", "./.", "./..", "a", "a/./b", ".//a", "./a/", "../a", ".../a",
+                       "./.hidden/x.swift", "./a/b/c.swift"]
+        for base in ["/r", "/", "/r/s"] {
+            for path in samples {
+                XCTAssertEqual(Paths.absolute(path, base: base), Paths.normalize(base + "/" + path), "\(base) + \(path)")
+            }
+        }
+        XCTAssertEqual(Paths.absolute("./Sources/A", base: "/r"), "/r/Sources/A")
+        XCTAssertEqual(Paths.absolute("/x/./y", base: "/r"), "/x/y")
+    }
+
+    func testDirectoryOfAPath() {
+        XCTAssertEqual(Paths.directory(of: "/a/b/c.yml"), "/a/b")
+        XCTAssertEqual(Paths.directory(of: "/c.yml"), "/")
+        XCTAssertEqual(Paths.directory(of: "c.yml"), ".")
+        XCTAssertEqual(Paths.directory(of: "./é/ü.swift"), "./é")
+    }
 }

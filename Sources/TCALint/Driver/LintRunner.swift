@@ -152,6 +152,8 @@ public struct LintRunner {
     /// path of the run once per group (cubic in the nesting depth: the paths grow with it).
     public func lint(_ reads: Reads, indices selected: [Int], project: FeatureIndex? = nil) -> Outcome {
         let project = project ?? reads.project
+        // Nearly every rule asks the model of the project: merged here, the merge has every core.
+        if jobs > 1 && selected.count > 1 { project.mergeFeatures(jobs: jobs) }
         let results = parallelMap(count: selected.count, jobs: jobs) { n in lint(reads.reads[selected[n]], project: project) }
         // By position: a copy of the selected reads would be a second array of every file's facts at the run's peak.
         return merge(results, reads: reads.reads, at: selected)

@@ -21,6 +21,13 @@ public final class FeatureIndex: @unchecked Sendable {
     /// Top-level and nested typealiases by qualified alias name (`Feature`, `App.Child`).
     private let aliases: [String: String]
     private let merged: LockedLazy<Merged>
+    private let mergeWith: (_ jobs: Int) -> Merged
+
+    /// Merges the features now, on `jobs` workers, unless they are merged already. A run about to lint many files
+    /// calls it first: merged on first use instead, from a worker of that run, the merge would have one core.
+    public func mergeFeatures(jobs: Int) {
+        _ = merged.wrapped(makingFirst: { mergeWith(jobs) })
+    }
 
     struct Merged {
         var features: [Feature]
@@ -126,9 +133,9 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return result
         }
-        let merged = LockedLazy<Merged> {
+        let merge = { (jobs: Int) -> Merged in
             var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
-            let features = merger.merge()
+            let features = merger.merge(jobs: jobs)
             var byName: [String: Int] = [:]
             var byPath: [String: [Int]] = [:]
             for (i, f) in features.enumerated() {
@@ -154,7 +161,9 @@ public final class FeatureIndex: @unchecked Sendable {
             return Merged(features: features, byName: byName, byPath: byPath, parents: parents, enumCasePayloads: payloads,
                           names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases), declarationOwner: owners)
         }
+        let merged = LockedLazy<Merged> { merge(1) }
         self.merged = merged
+        self.mergeWith = merge
         self.stacks = LockedLazy { StackNames(features: merged.wrapped.features, files: ordered) }
         self.sequences = LockedLazy { SequenceNames(files: ordered) }
         self.providesDismiss = ordered.contains { $0.file.providesDismiss && !$0.file.usesTestStore }

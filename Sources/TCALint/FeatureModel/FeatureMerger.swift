@@ -23,32 +23,36 @@ struct FeatureMerger {
         self.aliases = aliases
     }
 
-    mutating func merge() -> [Feature] {
+    /// `jobs` workers make the features of the groups and resolve their children (each group and each feature on
+    /// its own, the merger's tables only read); the result is in key order whatever the thread count.
+    mutating func merge(jobs: Int = 1) -> [Feature] {
         groupDeclarations()
         groupNames = NameTable(names: groupOrder, aliases: aliases)
         let defaults = protocolDefaults()
         inheritedActionAliases = protocolActionAliases()
+        let made: [Feature?] = { merger in
+            parallelMap(count: merger.groupOrder.count, jobs: jobs) { i in merger.feature(key: merger.groupOrder[i], defaults: defaults) }
+        }(self)
         var features: [Feature] = []
         var others: [String] = []
-        for key in groupOrder {
-            guard let decls = groups[key] else { continue }
-            if let evidence = reducerEvidence(decls) {
-                features.append(feature(key: key, decls: decls, evidence: evidence, defaults: defaults))
-            } else if let shared = protocolFeature(key: key, decls: decls) {
-                features.append(shared)
-            } else if let helper = helperFeature(key: key, decls: decls) {
-                features.append(helper)
-            } else {
-                others.append(key)
-            }
+        for (key, feature) in zip(groupOrder, made) {
+            if let feature { features.append(feature) } else { others.append(key) }
         }
         let names = NameTable(names: features.map { $0.qualifiedName }, aliases: aliases)
         attachHandlers(of: others, to: features, names: names)
         // Children resolve with the features' names alone: the tables of every type of the project go first, as the
         // end of the merge is the run's peak of memory.
         releaseTypeTables()
-        for feature in features { resolveChildren(of: feature, names: names) }
+        _ = parallelMap(count: features.count, jobs: jobs) { i in Self.resolveChildren(of: features[i], names: names) }
         return features.sorted { ($0.qualifiedName, $0.location) < ($1.qualifiedName, $1.location) }
+    }
+
+    /// The feature a group of declarations makes: a reducer, a reducer protocol's shared logic or a helper that
+    /// builds a reducer; nil for any other type.
+    private func feature(key: String, defaults: Set<String>) -> Feature? {
+        guard let decls = groups[key] else { return nil }
+        if let evidence = reducerEvidence(decls) { return feature(key: key, decls: decls, evidence: evidence, defaults: defaults) }
+        return protocolFeature(key: key, decls: decls) ?? helperFeature(key: key, decls: decls)
     }
 
     private mutating func releaseTypeTables() {
@@ -505,7 +509,7 @@ struct FeatureMerger {
 
     // MARK: children
 
-    private func resolveChildren(of feature: Feature, names: NameTable) {
+    private static func resolveChildren(of feature: Feature, names: NameTable) {
         var result: [Composition] = []
         result.reserveCapacity(feature.builders.reduce(0) { $0 + $1.edges.count })
         for builder in feature.builders {
@@ -522,7 +526,7 @@ struct FeatureMerger {
                 if let type = edge.childType, let child = names.resolve(type, from: feature.qualifiedName, near: feature.location.path) {
                     c.child = child
                     c.resolvedFrom = "closure"
-                } else if edge.scopedIn == nil, let type = c.stateField?.type ?? enumStatePayload(feature.state, case: fieldName),
+                } else if edge.scopedIn == nil, let type = c.stateField?.type ?? Self.enumStatePayload(feature.state, case: fieldName),
                           let typeName = Self.reducerTypeName(fromStateType: type),
                           let child = names.resolve(typeName, from: feature.qualifiedName, near: feature.location.path) {
                     c.child = child
@@ -535,7 +539,7 @@ struct FeatureMerger {
     }
 
     /// For `.ifCaseLet(\.loggedIn, …)` over an enum state: the payload of `case loggedIn(LoggedIn.State)`.
-    private func enumStatePayload(_ state: StateModel?, case name: String?) -> String? {
+    private static func enumStatePayload(_ state: StateModel?, case name: String?) -> String? {
         guard let state, let name else { return nil }
         return state.cases.first { $0.name == name }?.payload
     }

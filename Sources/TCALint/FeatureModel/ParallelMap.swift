@@ -70,4 +70,14 @@ final class LockedLazy<T>: @unchecked Sendable {
         value = made
         return made
     }
+
+    /// The value; made by `first` instead of `make` when this is the first use (the same value, made another way).
+    func wrapped(makingFirst first: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if let value { return value }
+        let made = first()
+        value = made
+        return made
+    }
 }

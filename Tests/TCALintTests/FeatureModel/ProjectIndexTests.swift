@@ -43,6 +43,18 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertEqual(FeatureDump.json(one.project.features), FeatureDump.json(many.project.features))
     }
 
+    /// The merge makes the features and resolves their children on several workers: the same model as on one.
+    func testTheMergeGivesTheSameModelOnOneWorkerAsOnMany() throws {
+        let facts = try PackagePaths.fixtureFiles().map { file in
+            ProjectIndexer.facts(path: file.relativePath, bytes: Array(try Data(contentsOf: file.url)))
+        }
+        let one = FeatureIndex(files: facts)
+        let many = FeatureIndex(files: facts)
+        many.mergeFeatures(jobs: 4)
+        XCTAssertGreaterThan(one.features.filter { !$0.children.isEmpty }.count, 20)
+        XCTAssertEqual(FeatureDump.json(one.features), FeatureDump.json(many.features))
+    }
+
     func testASingleFileIsLintedWithTheProjectItBelongsTo() throws {
         let tree = try ScratchTree()
         _ = try tree.write("Sources/Screen.swift", Self.screen)
