@@ -19,13 +19,16 @@ struct EnclosingTypes {
     }
 
     /// The innermost type whose member block holds token i, or nil outside every type. `i` never decreases from
-    /// one call to the next.
+    /// one call to the next, and may skip tokens: a reader asks only at the tokens that may start a fact.
     mutating func innermost(at i: Int) -> Int? {
-        while let last = open.last, blocks[last].close < i { open.removeLast() }
         while next < blocks.count && blocks[next].open <= i {
+            // Blocks closed before this one opens are no longer around it (blocks nest or follow each other).
+            let opening = blocks[next].open
+            while let last = open.last, blocks[last].close < opening { open.removeLast() }
             open.append(next)
             next += 1
         }
+        while let last = open.last, blocks[last].close < i { open.removeLast() }
         return open.last
     }
 }

@@ -36,7 +36,7 @@ struct StoreBindingReader {
         var scoping: [(type: String, field: String, token: Int)] = []
         var sending: [(type: String, path: [String], token: Int)] = []
         for i in 0..<code.count {
-            guard let top = enclosing.innermost(at: i), code.kind(i) == .identifier else { continue }
+            guard code.kind(i) == .identifier, mayStartAFact(i), let top = enclosing.innermost(at: i) else { continue }
             if let feature = storeFeature(at: i) {
                 stores[names[top], default: []].append(feature)
             } else if let (path, isObservation) = stackPath(at: i) {
@@ -81,6 +81,26 @@ struct StoreBindingReader {
                 perFeature(of: s.type) { ViewSendFacts(feature: $0, view: s.type, path: s.path, location: extractor.location(s.token)) }
             },
             stores: features)
+    }
+
+    /// Whether the identifier at i can start one of the facts read below, by its length and first byte: the names the
+    /// readers start at (`StoreOf`, `NavigationStack`, `onDisappear`, `sheet`, `send`, `scope`…), or a name ending in
+    /// `store` (`bindingWrite`). Most identifiers of a file fail here at once instead of in each reader.
+    private func mayStartAFact(_ i: Int) -> Bool {
+        let t = code.tokens[i]
+        let first = code.bytes[t.startOffset]
+        switch t.length {
+        case 4: if first == UInt8(ascii: "s") { return true }  // send
+        case 5: if first == UInt8(ascii: "S") || first == UInt8(ascii: "s") { return true }  // Store, scope, sheet
+        case 7: if first == UInt8(ascii: "S") || first == UInt8(ascii: "p") { return true }  // StoreOf, popover
+        case 9: if first == UInt8(ascii: "V") { return true }  // ViewStore
+        case 11: if first == UInt8(ascii: "V") || first == UInt8(ascii: "o") { return true }  // ViewStoreOf, onDisappear
+        case 15: if first == UInt8(ascii: "N") || first == UInt8(ascii: "f") { return true }  // NavigationStack, fullScreenCover
+        case 20: if first == UInt8(ascii: "N") { return true }  // NavigationStackStore
+        case 21: if first == UInt8(ascii: "n") { return true }  // navigationDestination
+        default: break
+        }
+        return code.endsWithStore(i)
     }
 
     /// `StoreOf<Feature>` / `ViewStoreOf<Feature>` / `Store<Feature.State, Feature.Action>` /

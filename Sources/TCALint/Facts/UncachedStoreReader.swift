@@ -27,9 +27,12 @@ struct UncachedStoreReader {
         var cached: [CachedScopeFacts] = []
         var handoffs: [UncachedHandoffFacts] = []
         for i in 0..<code.count {
-            let top = enclosing.innermost(at: i)
             guard code.kind(i) == .identifier else { continue }
-            let owner = top.map { enclosing.names[$0] }
+            let length = code.tokens[i].length
+            // `scope`, `store`, `sheet`, `CaseLet`, `popover`, `fullScreenCover`, `navigationDestination`: the type
+            // around is asked only there (a name read per token would be retained and released per token).
+            guard length == 5 || length == 7 || length == 15 || length == 21 else { continue }
+            let owner = enclosing.innermost(at: i).map { enclosing.names[$0] }
             if code.is(i, "scope") {
                 if let owner, let shown = cachedScope(at: i) {
                     cached.append(CachedScopeFacts(view: owner, shown: shown, location: extractor.location(i)))

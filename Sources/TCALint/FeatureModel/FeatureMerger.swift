@@ -78,8 +78,8 @@ struct FeatureMerger {
             for p in file.protocols where !p.name.contains(".") { declaredIn[p.name, default: []].insert(file.path) }
         }
         collisions = declaredIn.filter { $0.value.count > 1 }.mapValues { $0.sorted() }
-        var primaries = NameTable(names: [], aliases: aliases)
-        for file in files { for t in file.types where t.kind != "extension" { primaries.insert(t.qualifiedName) } }
+        // Built from the whole list: the table's storage is reserved once instead of growing through every size.
+        let primaries = NameTable(names: files.flatMap { $0.types.lazy.filter { $0.kind != "extension" }.map(\.qualifiedName) }, aliases: aliases)
         for file in files {
             for t in file.types {
                 let written = t.kind == "extension" ? primaries.resolveExtension(t.name) : t.qualifiedName

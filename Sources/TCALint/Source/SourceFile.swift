@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One input file: its bytes and the path it is reported under (printed exactly as given).
 /// Line and column lookups are computed on demand: most files produce no finding,
 /// so building a line table for every file would be wasted work.
@@ -26,6 +34,18 @@ public final class SourceFile: @unchecked Sendable {
     static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
         bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            // Most files have no `\r`: each line end is then found by `memchr`, which the C library vectorizes (a byte
+            // loop cost 8 instructions a byte).
+            if memchr(base, 0x0D, b.count) == nil {
+                let start = UnsafeRawPointer(base), end = start + b.count
+                var p = start
+                while p < end, let hit = memchr(p, 0x0A, end - p) {
+                    p = UnsafeRawPointer(hit) + 1
+                    starts.append(p - start)
+                }
+                return
+            }
             var i = 0
             let n = b.count
             while i < n {

@@ -31,6 +31,24 @@ final class NeedleSetTests: XCTestCase {
         }
     }
 
+    /// Needles of three bytes or more that share bytes and pairs, over a longer haystack.
+    func testAnswersAsEachNeedleInTurnWithLongNeedles() {
+        var rng = SplitMix64(seed: 20261207)
+        let alphabet = Array("ab: /.".utf8)
+        func random(_ count: Int) -> [UInt8] { (0..<count).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] } }
+        for _ in 0..<2_000 {
+            let shortest = 3 + Int(rng.next() % 4)
+            let needles = (0..<(1 + Int(rng.next() % 5))).map { _ in random(shortest + Int(rng.next() % 4)) }
+            let set = NeedleSet(needles)
+            let haystack = random(Int(rng.next() % 120))
+            let expected = needles.contains { Prefilter.contains(haystack, needle: $0) }
+            XCTAssertEqual(set.occurs(in: haystack), expected, "\(needles.map { String(decoding: $0, as: UTF8.self) }) in \(String(decoding: haystack, as: UTF8.self))")
+        }
+        XCTAssertTrue(NeedleSet(["abcdef"]).occurs(in: Array("xabcdef".utf8)), "at an odd position, at the end")
+        XCTAssertTrue(NeedleSet(["abcdef", "xyz"]).occurs(in: Array("..xyz".utf8)))
+        XCTAssertFalse(NeedleSet(["abcdef", "xyz"]).occurs(in: Array("abcdexy".utf8)))
+    }
+
     /// The driver's set: every file of the fixtures is worth reading or not exactly as before.
     func testTheDriversSetAgreesWithMemmemOnTheFixtures() throws {
         let files = try FileManager.default.subpathsOfDirectory(atPath: PackagePaths.root.appendingPathComponent("fixtures").path)
