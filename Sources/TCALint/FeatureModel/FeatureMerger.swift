@@ -258,7 +258,7 @@ struct FeatureMerger {
         feature.dependencies = Self.joined(decls, \.dependencies)
         for child in nested[key] ?? [] {
             guard let kind = groups[child]?.first(where: { $0.kind != "extension" })?.kind else { continue }
-            feature.nestedTypes[String(child.dropFirst(key.count + 1))] = kind
+            feature.nestedTypes[Self.nestedName(child, in: key)] = kind
         }
         return feature
     }
@@ -448,7 +448,7 @@ struct FeatureMerger {
         var model = ActionModel()
         model.alias = aliases[Self.written(key) + ".Action"]
         for child in nested[key] ?? [] {
-            let last = String(child.dropFirst(key.count + 1))
+            let last = Self.nestedName(child, in: key)
             guard last.hasSuffix("Action"), let decls = groups[child], decls.contains(where: { $0.kind == "enum" || $0.kind == "extension" }) else { continue }
             model.enums.append(actionEnum(last, decls))
             if last == "Action" {
@@ -456,7 +456,7 @@ struct FeatureMerger {
                 model.enums[model.enums.count - 1].isInFeatureBody = Self.isEnumDeclared(inBodyOf: bodies, decls)
                 for inner in nested[child] ?? [] {
                     guard let innerDecls = groups[inner], innerDecls.contains(where: { $0.kind == "enum" }) else { continue }
-                    model.enums.append(actionEnum("Action." + String(inner.dropFirst(child.count + 1)), innerDecls))
+                    model.enums.append(actionEnum("Action." + Self.nestedName(inner, in: child), innerDecls))
                 }
             }
         }
@@ -477,6 +477,12 @@ struct FeatureMerger {
     private func actionEnum(_ name: String, _ decls: [TypeFacts]) -> ActionModel.ActionEnum {
         ActionModel.ActionEnum(name: name, cases: Self.joined(decls, \.cases), declarations: decls.map { $0.location }.sorted(),
                                inherits: Self.joined(decls, \.inherits))
+    }
+
+    /// The name of a nested key below its enclosing key (`App.State` in `App` → `State`), by byte count: a Character
+    /// count walks the whole key.
+    static func nestedName(_ nested: String, in key: String) -> String {
+        String(nested[nested.utf8.index(nested.startIndex, offsetBy: key.utf8.count + 1)...])
     }
 
     /// The parts of every declaration of a type, in order; one declaration's own array when there is one, so the
