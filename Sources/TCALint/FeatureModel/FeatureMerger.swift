@@ -27,7 +27,6 @@ struct FeatureMerger {
     /// its own, the merger's tables only read); the result is in key order whatever the thread count.
     mutating func merge(jobs: Int = 1) -> [Feature] {
         groupDeclarations()
-        groupNames = NameTable(names: groupOrder, aliases: aliases)
         let defaults = protocolDefaults()
         inheritedActionAliases = protocolActionAliases()
         let made: [Feature?] = { merger in
@@ -94,6 +93,16 @@ struct FeatureMerger {
         // The primary declaration first, then the extensions in path and source order.
         for (key, decls) in groups where decls.count > 1 {
             groups[key] = decls.filter { $0.kind != "extension" } + decls.filter { $0.kind == "extension" }
+        }
+        // Without colliding names no key is marked: the keys are the primaries' names and those of the extensions that
+        // found no primary, so the primaries' table grows by those instead of a table of every key being built again
+        // (the order of its names matters only between marked keys).
+        if collisions.isEmpty {
+            var names = primaries
+            for key in groupOrder where !names.known.contains(key) { names.insert(key) }
+            groupNames = names
+        } else {
+            groupNames = NameTable(names: groupOrder, aliases: aliases)
         }
     }
 
