@@ -158,11 +158,27 @@ struct MembersReader {
                                      isComputed: isComputed, location: extractor.location(j + 1), anchor: extractor.anchor(j + 1))
         property.hasRestrictedSetter = modifiers.contains("private(set)") || modifiers.contains("fileprivate(set)")
         property.attributeAnchors = attributeTokens.map { extractor.anchor($0) }
+        // `var body: some ReducerOf<Self>`, `@ReducerBuilder var core`, `var core: some Reducer<State, Action>`
+        // (a view's `var body: some View` is not one).
+        let typeNames = (k..<typeEnd).filter { code.kind($0) == .identifier }.map { code.text($0) }
+        let isView = typeNames.contains(where: Self.viewTypeNames.contains)
+        // `var body: Never { fatalError() }` (or `Body` where `Body == Never`) of a reducer that implements
+        // `reduce(into:action:)`: no reducer body, TCA never builds it.
+        let isNever = typeNames == ["Never"]
+        let isBuilder = attributes.contains("ReducerBuilder") || typeNames.contains(where: Self.reducerTypeNames.contains)
+            || (name == "body" && !isNever && !isView
+                && (accessorOpen != nil || code.isOperator(typeEnd, "=")))
         if isComputed, let open = accessorOpen, let getter = Self.readOnlyGetter(open: open, code: code) {
-            let reads = Self.getterReads(open: getter.open, close: getter.close, code: code)
             property.isReadOnlyComputed = true
-            property.getterReads = reads.names
-            property.getterCalls = reads.calls
+            // What a getter reads matters for a state's derived fields (`storedFields(behind:)`). A reducer's or a view's
+            // `body`, the longest getters of most files, is none: left unread (its names were held to the end of the run).
+            if isView || isBuilder {
+                property.getterReads = nil
+            } else {
+                let reads = Self.getterReads(open: getter.open, close: getter.close, code: code)
+                property.getterReads = reads.names
+                property.getterCalls = reads.calls
+            }
         }
         facts.properties.append(property)
         // Further names in `var a = 1, b: Int = 2`.
@@ -181,15 +197,6 @@ struct MembersReader {
         if let dependency = attributeTokens.first(where: { code.is($0, "Dependency") }) {
             facts.dependencies.append(Self.dependency(attribute: dependency, name: name, anchor: extractor.anchor(j + 1), code: code))
         }
-        // `var body: some ReducerOf<Self>`, `@ReducerBuilder var core`, `var core: some Reducer<State, Action>`
-        // (a view's `var body: some View` is not one).
-        let typeNames = (k..<typeEnd).filter { code.kind($0) == .identifier }.map { code.text($0) }
-        // `var body: Never { fatalError() }` (or `Body` where `Body == Never`) of a reducer that implements
-        // `reduce(into:action:)`: no reducer body, TCA never builds it.
-        let isNever = typeNames == ["Never"]
-        let isBuilder = attributes.contains("ReducerBuilder") || typeNames.contains(where: Self.reducerTypeNames.contains)
-            || (name == "body" && !isNever && !typeNames.contains(where: Self.viewTypeNames.contains)
-                && (accessorOpen != nil || code.isOperator(typeEnd, "=")))
         if isBuilder {
             var list: (Int, Int)? = nil
             if var open = accessorOpen, var blockClose = code.partnerOf(open), blockClose > open {

@@ -75,6 +75,30 @@ final class FactsMemoryTests: XCTestCase {
         XCTAssertEqual(index.feature("Counter")?.state?.storedFields(behind: "next"), ["count", "step"])
     }
 
+    /// A reducer's and a view's `body` are computed properties too, but no state's derived fields: their getters'
+    /// names are not kept.
+    func testABodysGetterIsNotRead() {
+        let source = """
+            @Reducer struct Counter {
+              var body: some ReducerOf<Self> { Reduce { state, action in .none } }
+            }
+            extension CounterView {
+              var title: String { store.name + suffix }
+              var body: some View { Text(title).onTapGesture { store.send(.tapped) } }
+            }
+            """
+        let facts = FeatureIndexTests.facts("Counter.swift", source)
+        for type in ["Counter", "CounterView"] {
+            let body = facts.types.first { $0.qualifiedName == type }?.properties.first { $0.name == "body" }
+            XCTAssertEqual(body?.isReadOnlyComputed, true, type)
+            XCTAssertNil(body?.getterReads ?? nil, type)
+            XCTAssertEqual(body?.getterCalls, [], type)
+        }
+        let view = facts.types.first { $0.qualifiedName == "CounterView" }
+        XCTAssertEqual(view?.properties.first { $0.name == "title" }?.getterReads, ["store", "suffix"])
+        XCTAssertEqual(facts.types.first { $0.qualifiedName == "Counter" }?.builders.count, 1)
+    }
+
     /// One declaration of `State` and `Action`: the feature's fields and cases are the facts' own arrays.
     func testTheMergedModelSharesTheFactsStorage() {
         let facts = FeatureIndexTests.facts("Counter.swift", Self.feature)
