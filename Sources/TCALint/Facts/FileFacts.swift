@@ -663,8 +663,6 @@ public struct FunctionFacts: Sendable, Equatable {
     public var returnsReducer: Bool
     public var isStatic: Bool
     public var location: FactLocation
-    /// The type written for each parameter (`inout State`, `Action`, `ViewAction`), in order.
-    public var parameterTypes: [String] = []
     /// The return type as written, without spaces (`Router<State,Action>`), or "" when it returns nothing.
     public var returnType = ""
     public var anchor: Anchor

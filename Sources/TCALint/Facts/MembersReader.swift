@@ -298,13 +298,9 @@ struct MembersReader {
     // MARK: functions
 
     private func readFunction(_ f: FunctionDeclaration, at j: Int, into facts: inout TypeFacts, referenced: inout Set<String>) {
-        let parameters = Self.parameters(of: f, code: code)
         var function = FunctionFacts(name: f.name, labels: f.labels, returnsEffect: f.returnsEffect, returnsReducer: f.returnsReducer,
                                      isStatic: f.isStatic, location: extractor.location(f.nameToken), anchor: extractor.anchor(f.nameToken))
         function.returnType = f.returnType
-        function.parameterTypes = parameters.map { p in
-            p.rest.lowerBound + 1 < p.rest.upperBound ? code.sourceText(from: p.rest.lowerBound + 1, through: p.rest.upperBound - 1) : ""
-        }
         facts.functions.append(function)
         guard let open = f.bodyOpen, let close = f.bodyClose, f.returnsReducer && !f.returnsEffect else { return }
         let elements = BuilderListParser(code: code).parseList(from: open + 1, to: close)
