@@ -18,9 +18,9 @@ public enum Paths {
         // normalizing (splitting each folder's path into components cost a walk of a large tree 5% of its time).
         var rest = Substring(path)
         while rest.utf8.starts(with: "./".utf8) { rest = rest.dropFirst(2) }
-        let joined = base + "/" + rest
-        if rest.first.map({ $0 != "/" }) ?? false, base.hasPrefix("/"), isNormalized(base), isNormalized(String(rest)) { return base == "/" ? "/" + rest : joined }
-        return normalize(joined)
+        let isPlain = !rest.isEmpty && !rest.hasPrefix("/") && isNormalized(String(rest))
+        if isPlain && base.hasPrefix("/") && isNormalized(base) { return base == "/" ? "/" + rest : base + "/" + rest }
+        return normalize(base + "/" + rest)
     }
 
     /// Removes `.`, empty components and `..` (never above the root; a relative path keeps its

@@ -626,7 +626,7 @@ public struct PropertyFacts: Sendable, Equatable {
     public var location: FactLocation
     /// For a read-only computed property: the names its getter reads as members of the value (`a` in `a || self.b`
     /// reads a and b), or nil when it cannot be told (it calls a function or uses `self` whole) or is not read (a
-    /// property of a view type, `var body: some View`). Empty for a stored property.
+    /// reducer's or a view's `body`, or another property of a reducer or view type). Empty for a stored property.
     public var getterReads: [String]? = []
     /// For a read-only computed property: the functions its getter calls by bare name (`format(…)`).
     public var getterCalls: [String] = []

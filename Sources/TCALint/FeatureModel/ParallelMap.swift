@@ -62,14 +62,7 @@ final class LockedLazy<T>: @unchecked Sendable {
     }
     deinit { pthread_mutex_destroy(&mutex) }
 
-    var wrapped: T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        if let value { return value }
-        let made = make()
-        value = made
-        return made
-    }
+    var wrapped: T { wrapped(makingFirst: make) }
 
     /// The value; made by `first` instead of `make` when this is the first use (the same value, made another way).
     func wrapped(makingFirst first: () -> T) -> T {
