@@ -83,24 +83,14 @@ struct StoreBindingReader {
             stores: features)
     }
 
-    /// Whether the identifier at i can start one of the facts read below, by its length and first byte: the names the
-    /// readers start at (`StoreOf`, `NavigationStack`, `onDisappear`, `sheet`, `send`, `scope`…), or a name ending in
-    /// `store` (`bindingWrite`). Most identifiers of a file fail here at once instead of in each reader.
+    /// The names the readers below start at (`storeFeature`, `stackPath`, `disappearSend`, `presentedField`, `sentPath`,
+    /// `scopedField`); `bindingWrite` starts at any name ending in `store`.
+    private static let entryNames = NameGate(["StoreOf", "ViewStoreOf", "Store", "ViewStore", "NavigationStack", "NavigationStackStore",
+                                              "onDisappear", "send", "scope"] + UncachedStoreReader.storePresentations)
+
+    /// Whether the identifier at i can start one of the facts read below.
     private func mayStartAFact(_ i: Int) -> Bool {
-        let t = code.tokens[i]
-        let first = code.bytes[t.startOffset]
-        switch t.length {
-        case 4: if first == UInt8(ascii: "s") { return true }  // send
-        case 5: if first == UInt8(ascii: "S") || first == UInt8(ascii: "s") { return true }  // Store, scope, sheet
-        case 7: if first == UInt8(ascii: "S") || first == UInt8(ascii: "p") { return true }  // StoreOf, popover
-        case 9: if first == UInt8(ascii: "V") { return true }  // ViewStore
-        case 11: if first == UInt8(ascii: "V") || first == UInt8(ascii: "o") { return true }  // ViewStoreOf, onDisappear
-        case 15: if first == UInt8(ascii: "N") || first == UInt8(ascii: "f") { return true }  // NavigationStack, fullScreenCover
-        case 20: if first == UInt8(ascii: "N") { return true }  // NavigationStackStore
-        case 21: if first == UInt8(ascii: "n") { return true }  // navigationDestination
-        default: break
-        }
-        return code.endsWithStore(i)
+        Self.entryNames.admits(i, in: code) || code.endsWithStore(i)
     }
 
     /// `StoreOf<Feature>` / `ViewStoreOf<Feature>` / `Store<Feature.State, Feature.Action>` /
@@ -150,9 +140,8 @@ struct StoreBindingReader {
     /// `.sheet(item: $store.scope(state: \.child, action: \.child))`, `.fullScreenCover(store: store.scope(state: \.$child,
     /// …))`, `.popover`, `.navigationDestination` at the modifier's name (i): the field presented, without `$`.
     private func presentedField(at i: Int) -> String? {
-        guard code.is(i, "sheet") || code.is(i, "fullScreenCover") || code.is(i, "popover") || code.is(i, "navigationDestination"),
-              code.isDot(i - 1), code.isPunct(i + 1, .lparen), code.is(i + 2, "item") || code.is(i + 2, "store"),
-              code.isPunct(i + 3, .colon) else { return nil }
+        guard code.isDot(i - 1), code.isPunct(i + 1, .lparen), code.is(i + 2, "item") || code.is(i + 2, "store"),
+              code.isPunct(i + 3, .colon), UncachedStoreReader.storePresentations.contains(code.text(i)) else { return nil }
         var k = i + 4
         if code.is(k, "self"), code.isDot(k + 1) { k += 2 }
         // The scope of a store the modifier is handed directly, its state labelled and a key path.

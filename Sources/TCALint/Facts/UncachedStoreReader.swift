@@ -16,8 +16,11 @@ struct UncachedStoreReader {
     static let caseLetNeedle = Array("CaseLet".utf8)
     static let handOnNeedle = Array("store:".utf8)
 
-    /// Presentation modifiers that take a store and, with `state:`/`action:`, transform it for their content.
+    /// Presentation modifiers that take a store and, with `state:`/`action:`, transform it for their content
+    /// (`StoreBindingReader` reads the fields they present with the same list).
     static let storePresentations: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
+    /// The names the facts below start at.
+    private static let entryNames = NameGate(["scope", "store", "CaseLet"] + storePresentations)
 
     func read(types: [TypeFacts]) -> (cached: [CachedScopeFacts], handoffs: [UncachedHandoffFacts]) {
         let bytes = extractor.source.bytes
@@ -28,10 +31,9 @@ struct UncachedStoreReader {
         var handoffs: [UncachedHandoffFacts] = []
         for i in 0..<code.count {
             guard code.kind(i) == .identifier else { continue }
-            let length = code.tokens[i].length
-            // `scope`, `store`, `sheet`, `CaseLet`, `popover`, `fullScreenCover`, `navigationDestination`: the type
-            // around is asked only there (a name read per token would be retained and released per token).
-            guard length == 5 || length == 7 || length == 15 || length == 21 else { continue }
+            // The type around is asked only where a fact may start (a name read per token would be retained and
+            // released per token).
+            guard Self.entryNames.admits(i, in: code) else { continue }
             let owner = enclosing.innermost(at: i).map { enclosing.names[$0] }
             if code.is(i, "scope") {
                 if let owner, let shown = cachedScope(at: i) {
