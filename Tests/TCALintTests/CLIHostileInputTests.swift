@@ -214,9 +214,11 @@ final class CLIHostileInputTests: XCTestCase {
             chmod(tree.path("locked"), 0o555)
         }
         try XCTSkipUnless(locked, "the run ended before the folder could be locked")
-        XCTAssertEqual(process.terminationStatus, 2, stderr)
         let left = try FileManager.default.contentsOfDirectory(atPath: tree.path("locked")).filter { $0.contains(".tmp-") }
+        // Seen, then renamed before the folder was locked: when that was the last file's, the run ends well (0), so
+        // the exit status is asserted only once a temporary file is known to have been caught.
         try XCTSkipIf(left.isEmpty, "the folder was locked once the temporary file was already renamed or removed")
+        XCTAssertEqual(process.terminationStatus, 2, stderr)
         for name in left {
             XCTAssertTrue(stderr.contains("its temporary file locked/\(name) could not be removed (Permission denied): remove it by hand"), stderr)
         }
