@@ -29,8 +29,11 @@ enum LintCommand {
         let configuration = resolved.configuration
         var linter = resolved.linter
         if options.useStdin && linter.rules.contains(where: { $0 is any DeprecationRule.Type }) {
-            linter.tcaVersion = options.targetTCA ?? linter.tcaVersion ?? options.stdinPath.flatMap {
-                TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: $0))?.version
+            if let known = options.targetTCA ?? linter.tcaVersion {
+                linter.tcaVersion = known
+            } else if let detected = options.stdinPath.flatMap({ TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: $0)) }) {
+                linter.tcaVersion = detected.version
+                linter.tcaVersionIsLowerBound = detected.kind == .requirement
             }
         }
         if options.printConfig {

@@ -50,6 +50,7 @@ struct LintPlan {
             if groups[i].linter.tcaVersion != nil { continue }
             if detectedTCA == nil { detectedTCA = .some(detect()) }
             groups[i].linter.tcaVersion = detectedTCA??.version
+            groups[i].linter.tcaVersionIsLowerBound = detectedTCA??.kind == .requirement
         }
     }
 

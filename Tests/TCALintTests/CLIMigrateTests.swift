@@ -42,6 +42,48 @@ final class CLIMigrateTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--target-tca needs a TCA version such as 1.7.2, not 'next'"), bad.stderr)
     }
 
+    /// A bug of a range of releases (TCA 1.7.0 to 1.9.2 did not cache the store `.sheet(store:)` hands its content) is
+    /// reported for a version the project resolves, not for the lowest one a manifest allows: `from: "1.9.2"` without a
+    /// lock file resolves to a later release.
+    func testARangeOfReleasesIsJudgedOnAResolvedVersionNotARequirementsLowerBound() throws {
+        let views = """
+            import ComposableArchitecture
+            import SwiftUI
+            struct SettingsView: View {
+              let store: StoreOf<Settings>
+              var body: some View {
+                Form {}.sheet(store: store.scope(state: \\.$profile, action: \\.profile)) { ProfileView(store: $0) }
+              }
+            }
+            struct ProfileView: View {
+              @Bindable var store: StoreOf<Profile>
+              var body: some View { Form {}.alert($store.scope(state: \\.alert, action: \\.alert)) }
+            }
+
+            """
+        let tree = try ScratchTree()
+        try tree.write(".git/HEAD", "ref: refs/heads/main\n")
+        try tree.write("Package.swift", """
+            let package = Package(name: "App", dependencies: [
+              .package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.9.2"),
+            ])
+
+            """)
+        try tree.write("Sources/Views.swift", views)
+        func found(stdin: Bool) throws -> [String] {
+            let arguments = stdin ? ["lint", "--use-stdin", "--stdin-path", "Sources/Views.swift", "--reporter", "json"]
+                                  : ["lint", ".", "--reporter", "json"]
+            let run = try CLI.run(arguments, in: tree.root, stdin: stdin ? views : nil)
+            XCTAssertTrue(run.status == 0 || run.status == 1, run.stderr)
+            return ruleIDs(run.stdout)
+        }
+        XCTAssertEqual(try found(stdin: false), [])
+        XCTAssertEqual(try found(stdin: true), [])
+        try tree.write("Package.resolved", Self.resolved.replacingOccurrences(of: "0.55.0", with: "1.9.2"))
+        XCTAssertEqual(try found(stdin: false), ["uncached_store_scope"])
+        XCTAssertEqual(try found(stdin: true), ["uncached_store_scope"])
+    }
+
     func testFixWithATargetRewritesSafely() throws {
         let tree = try project()
         let fixed = try CLI.run(["lint", "Sources", "--target-tca", "1.0", "--fix", "--quiet"], in: tree.root)

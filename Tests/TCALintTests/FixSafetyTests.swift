@@ -241,8 +241,15 @@ final class FixSafetyTests: XCTestCase {
         XCTAssertEqual(AtomicFileWriter.shortened("é" + String(repeating: "b", count: 300)).utf8.count, 200)
     }
 
+    /// The writer thread's stop flag, behind a lock (ThreadSanitizer reported the plain flag); `appended` is read only
+    /// after `done` is signalled.
     final class Stop: @unchecked Sendable {
-        var value = false
+        private let lock = NSLock()
+        private var stopped = false
+        var value: Bool {
+            get { lock.lock(); defer { lock.unlock() }; return stopped }
+            set { lock.lock(); stopped = newValue; lock.unlock() }
+        }
         var appended: [(String, String)] = []
         let done = DispatchSemaphore(value: 0)
     }

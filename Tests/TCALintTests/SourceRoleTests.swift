@@ -11,8 +11,17 @@ final class SourceRoleTests: XCTestCase {
         XCTAssertEqual(SourceRole(path: "Examples/Integration/Integration/NavigationStackTestCase.swift", below: "/repo"), [.test, .demo])
         XCTAssertEqual(SourceRole(path: "PreviewApps/ContactPreview/App.swift", below: "/repo"), .demo)
         XCTAssertEqual(SourceRole(path: "sampleapps/SettingsSampleApp/App.swift", below: "/repo"), .demo)
+        // The project's top `docs/` folder holds examples written for readers (`docs/Examples/…`), whatever its case; a
+        // feature folder named so deeper down is app code.
+        XCTAssertEqual(SourceRole(path: "docs/Examples/NavigationStackExample.swift", below: "/repo"), [.documentation, .demo])
+        XCTAssertEqual(SourceRole(path: "Docs/Snippets/Reducer.swift", below: "/repo"), .documentation)
+        XCTAssertEqual(SourceRole(path: "/repo/docs/Reducer.swift", below: "/repo"), .documentation)
+        XCTAssertEqual(SourceRole(path: "./docs/Reducer.swift", below: "/repo"), .documentation)
+        XCTAssertEqual(SourceRole(path: "App/Features/Docs/DocsFeature.swift", below: "/repo"), [])
+        XCTAssertEqual(SourceRole(path: "docset/Feature.swift", below: "/repo"), [])
         // A file named like a role is not a folder of that role.
         XCTAssertEqual(SourceRole(path: "App/Preview.swift", below: "/repo"), [])
+        XCTAssertEqual(SourceRole(path: "App/docs.swift", below: "/repo"), [])
     }
 
     /// Where the project itself lives does not count: only the components below the linted root do.

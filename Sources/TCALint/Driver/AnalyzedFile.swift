@@ -35,6 +35,8 @@ public final class AnalyzedFile {
     /// The TCA version the project builds with (or the one `--target-tca` asks about), when known: set by the
     /// `Linter` that checks the file. Deprecation rules read it.
     public internal(set) var tcaVersion: TCAVersion?
+    /// `tcaVersion` is the lower bound of a manifest's requirement, not a resolved version (`Linter.tcaVersionIsLowerBound`).
+    public internal(set) var tcaVersionIsLowerBound = false
     /// The deployment target below Observation (iOS 17, macOS 14) that the nearest build description above the file
     /// names, read on first use; nil when none is known or it is new enough. A `Linter` given a target sets it.
     public internal(set) lazy var deploymentTarget: DeploymentTarget? = DeploymentTarget.needingPerception(forFile: path)

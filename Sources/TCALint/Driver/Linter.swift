@@ -12,6 +12,9 @@ public struct Linter {
     /// version the project's `Package.resolved` or manifest names (`TCAVersionDetector`); nil when unknown. A
     /// deprecation rule whose API was deprecated in a later version stays silent.
     public var tcaVersion: TCAVersion?
+    /// `tcaVersion` is only the lowest version a manifest's requirement allows (`from: "1.9.2"`, no lock file in
+    /// sight): the project may build with any later one. A rule about a bug of a range of versions stays silent then.
+    public var tcaVersionIsLowerBound = false
     /// A deployment target every file is built for, instead of the one its nearest build description names.
     public var deploymentTarget: DeploymentTarget?
     /// Whether a file without `deploymentTarget` has its own read from the build descriptions above it (false: none).
@@ -48,6 +51,7 @@ public struct Linter {
         var enabled: [String] = []
         enabled.reserveCapacity(rules.count)
         file.tcaVersion = tcaVersion
+        file.tcaVersionIsLowerBound = tcaVersionIsLowerBound
         if let deploymentTarget { file.deploymentTarget = deploymentTarget } else if !detectsDeploymentTarget { file.deploymentTarget = nil }
         for ruleType in rules {
             let id = ruleType.description.id

@@ -11,8 +11,16 @@ enum UncontrolledCalls {
         var replacement: UncontrolledFacts.Replacement?
     }
 
-    /// The uncontrolled expression starting at token j, if any.
+    /// The uncontrolled expression starting at token j, if any, unless its value can reach nothing (`UnusedValues`).
     static func match(at j: Int, limit: Int, code: CodeTokens) -> Match? {
+        guard let match = expression(at: j, limit: limit, code: code) else { return nil }
+        // A sleep's harm is the wait, whatever becomes of its value.
+        if match.clockUse != .sleep && UnusedValues.isNeverUsed(valueAt: j, end: match.end, code: code) { return nil }
+        return match
+    }
+
+    /// The uncontrolled expression starting at token j, if any, whatever becomes of its value.
+    private static func expression(at j: Int, limit: Int, code: CodeTokens) -> Match? {
         guard code.tokens[j].kind == .identifier, !code.isDot(j - 1) || code.is(j - 2, "Foundation") else { return nil }
         let emptyCall = code.isPunct(j + 1, .lparen) && code.isPunct(j + 2, .rparen)
         let member = code.isDot(j + 1) && j + 2 < limit ? code.text(j + 2) : nil

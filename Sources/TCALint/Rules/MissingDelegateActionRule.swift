@@ -22,7 +22,7 @@ public struct MissingDelegateActionRule: Rule {
                 finding(at: own.send.anchor,
                         Self.message(type: own.feature.name, shown: CasePath.shown(own.send.path),
                                      delegateCase: Self.delegateCase(of: own.send.path, nestedEnums: own.feature.nestedEnumNames),
-                                     parent: Self.parentMatching(own.send.path, sentBy: own.feature.qualifiedName, in: file.project)))
+                                     parent: Self.parentMatching(own.send.path, sentBy: own.feature, in: file.project)))
             }
     }
 
@@ -44,24 +44,11 @@ public struct MissingDelegateActionRule: Rule {
         return "\(type) sends itself \(shown), which its own switch ignores (it only returns .none): a message for a parent\(matched); declare it in a Delegate enum and send .delegate(\(leaf)) so the parent matches only what \(type) means to tell it"
     }
 
-    /// The first parent (and where) whose logic matches the child's action `path` through the action path
-    /// it composes the child at (`case .home(.settingsTapped):` for Home's `.settingsTapped`), as
-    /// `Root at RootCoordinator.swift:82`; nil when the project model shows none.
-    static func parentMatching(_ path: [String], sentBy child: String, in project: FeatureIndex) -> String? {
-        guard !path.isEmpty else { return nil }
-        for (parent, composition) in project.parents(of: child) {
-            let prefix = composition.edge.actionPath.split(separator: ".").map(String.init)
-            guard !prefix.isEmpty, !composition.edge.isIdentity else { continue }
-            for logic in parent.logic {
-                for clause in logic.clauses where !clause.isDefault {
-                    for pattern in clause.patterns {
-                        guard let rest = CasePath.childPart(of: pattern, composedAt: prefix), rest.starts(with: path) else { continue }
-                        let file = clause.location.path.split(separator: "/").last.map(String.init) ?? clause.location.path
-                        return "\(parent.name) at \(file):\(clause.location.line)"
-                    }
-                }
-            }
-        }
-        return nil
+    /// The nearest parent (and where) whose logic matches the child's action `path` (`case .home(.settingsTapped):`
+    /// for Home's `.settingsTapped`), as `Root at RootCoordinator.swift:82`; nil when the project model shows none.
+    static func parentMatching(_ path: [String], sentBy child: Feature, in project: FeatureIndex) -> String? {
+        guard let (parent, clause) = project.parentClauses(matching: path, of: child).first else { return nil }
+        let file = clause.location.path.split(separator: "/").last.map(String.init) ?? clause.location.path
+        return "\(parent.name) at \(file):\(clause.location.line)"
     }
 }

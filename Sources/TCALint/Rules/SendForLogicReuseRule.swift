@@ -18,7 +18,12 @@ public struct SendForLogicReuseRule: Rule {
         guard file.isAppCode else { return [] }
         // Handled by a case of its own that does something: a case that only returns `.none` is a message
         // to a parent (`missing_delegate_action`), not logic to reuse.
-        return OwnActionSends.find(in: file).filter { $0.handlers.contains { !$0.code.isNoOp } }.map { own in
+        // A parent that acts on the action too (`case .child(.saved):` doing something) is why it goes through the
+        // store: a helper call would leave that parent deaf (a delegate action is the fix; `parent_matches_child_action`).
+        return OwnActionSends.find(in: file).filter { own in
+            own.handlers.contains { !$0.code.isNoOp }
+                && !file.project.parentClauses(matching: own.send.path, of: own.feature).contains { !$0.clause.code.isNoOp }
+        }.map { own in
             finding(at: own.send.anchor, Self.message(own.form, type: own.feature.name, shown: CasePath.shown(own.send.path)))
         }
     }

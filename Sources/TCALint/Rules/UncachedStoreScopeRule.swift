@@ -23,7 +23,8 @@ public struct UncachedStoreScopeRule: Rule {
     public func check(_ file: AnalyzedFile) -> [Finding] {
         guard file.isAppCode else { return [] }
         let project = file.project
-        let presentationsUncached = file.tcaVersion.map { Self.uncachedPresentations.contains($0) } ?? false
+        // Only a version the project resolves: `from: "1.9.2"` alone allows 1.9.3 and later, which cache the store.
+        let presentationsUncached = !file.tcaVersionIsLowerBound && (file.tcaVersion.map { Self.uncachedPresentations.contains($0) } ?? false)
         var findings: [Finding] = []
         for handoff in file.facts.file.uncachedHandoffs {
             switch handoff.source {

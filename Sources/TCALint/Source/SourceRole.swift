@@ -6,7 +6,8 @@ public struct SourceRole: OptionSet, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// Inside a DocC catalog (`*.docc/`): tutorial steps and snippets, not compiled into any target.
+    /// Inside a DocC catalog (`*.docc/`) or the project's top `docs/` folder: tutorial steps, snippets and examples
+    /// written for readers, not compiled into any target.
     public static let documentation = SourceRole(rawValue: 1 << 0)
     /// A test target (a folder named `Tests` or ending in `Tests`, a `*Tests.swift` file) or a UI-test
     /// host's screen (`*TestCase.swift`, as TCA's Integration app names them).
@@ -47,6 +48,7 @@ public struct SourceRole: OptionSet, Sendable {
             if isBelowRoot { relative = path.dropFirst(root.count + 1) }
         } else {
             isBelowRoot = !path.hasPrefix("../")
+            while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
         }
         if isBelowRoot && Self.projectNamesDemo(root) { role.formUnion([.demo, .sampleProject]) }
         // The folders, then the file name, read in one pass over the bytes, without an array of components or a
@@ -59,7 +61,9 @@ public struct SourceRole: OptionSet, Sendable {
                 guard i == utf8.count || utf8[i] == UInt8(ascii: "/") else { continue }
                 if start < i {
                     // A component is a folder once another follows it; the last one is the file.
-                    if let folder = previous { Self.classify(folder: UnsafeBufferPointer(rebasing: utf8[folder]), into: &role) }
+                    if let folder = previous {
+                        Self.classify(folder: UnsafeBufferPointer(rebasing: utf8[folder]), isTop: folder.lowerBound == 0, into: &role)
+                    }
                     previous = start..<i
                 }
                 start = i + 1
@@ -72,8 +76,12 @@ public struct SourceRole: OptionSet, Sendable {
         self = role
     }
 
-    private static func classify(folder: UnsafeBufferPointer<UInt8>, into role: inout SourceRole) {
-        if ASCIISearch.hasSuffix(folder, ".docc") { role.insert(.documentation) }
+    /// `isTop`: the first folder below the project (only there does `docs` name the project's documentation; deeper, a
+    /// feature may be called so).
+    private static func classify(folder: UnsafeBufferPointer<UInt8>, isTop: Bool, into role: inout SourceRole) {
+        if ASCIISearch.hasSuffix(folder, ".docc") || (isTop && folder.count == 4 && ASCIISearch.contains(folder, "docs", ignoringCase: true)) {
+            role.insert(.documentation)
+        }
         if ASCIISearch.hasSuffix(folder, "Tests") { role.insert(.test) }
         // `demo` is the shortest of the words: a shorter name cannot hold one.
         if folder.count >= 4 && namesDemo(folder) { role.insert(.demo) }

@@ -208,9 +208,10 @@ final class UncachedStoresTests: XCTestCase {
               var body: some View { Form {}.alert($store.scope(state: \\.alert, action: \\.alert)) }
             }
             """
-        func found(_ version: TCAVersion?) -> [String] {
+        func found(_ version: TCAVersion?, lowerBound: Bool = false) -> [String] {
             var linter = Linter(rules: [UncachedStoreScopeRule.self])
             linter.tcaVersion = version
+            linter.tcaVersionIsLowerBound = lowerBound
             return linter.lint(SourceFile(path: "S.swift", bytes: Array(source.utf8))).map { "\($0.line):\($0.column) \($0.message)" }
         }
         XCTAssertEqual(found(TCAVersion(1, 8, 0)).map { String($0.prefix(5)) }, ["6:13 "])
@@ -218,6 +219,8 @@ final class UncachedStoresTests: XCTestCase {
         XCTAssertEqual(found(TCAVersion(1, 9, 3)), [])
         XCTAssertEqual(found(TCAVersion(1, 6, 0)), [])
         XCTAssertEqual(found(nil), [], "an unknown version is not assumed old")
+        // `from: "1.9.2"` in a manifest without a lock file: 1.9.3 and later are allowed too, and a fresh resolve takes them.
+        XCTAssertEqual(found(TCAVersion(1, 9, 2), lowerBound: true), [])
     }
 
     func testTheRuleReportsTheHandoffWithTheViewsScope() throws {

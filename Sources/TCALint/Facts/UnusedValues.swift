@@ -1,0 +1,104 @@
+/// Values that reducer code computes and nothing can observe: an uncontrolled `Date()` there makes no test
+/// nondeterministic (`uncontrolled_dependency` reports a value a test could see).
+enum UnusedValues {
+    /// The value at token `j` (its last token at `end`) is never used: bound to a local that nothing after it reads, or
+    /// the fallback of an optional whose chain the enclosing call is on.
+    static func isNeverUsed(valueAt j: Int, end: Int, code: CodeTokens) -> Bool {
+        isFallbackOfChainedOptional(at: j, end: end, code: code) || isInUnreadLocal(valueAt: j, code: code)
+    }
+
+    /// `x?.format(date: x ?? Date())`: when `x` is nil the chain stops before the arguments are evaluated, and when it
+    /// is not, `??` gives `x`; the fallback never runs.
+    static func isFallbackOfChainedOptional(at j: Int, end: Int, code: CodeTokens) -> Bool {
+        guard code.is(j - 1, "??"), code.kind(j - 2) == .identifier, !code.isDot(j - 3),
+              code.isPunct(j - 3, .colon) || code.isPunct(j - 3, .lparen) || code.isPunct(j - 3, .comma),
+              code.isPunct(end + 1, .rparen) || code.isPunct(end + 1, .comma) else { return false }
+        guard let open = enclosingParenthesis(of: j - 2, code: code) else { return false }
+        // `x ? . name (`: the call is on `x`'s optional chain.
+        return open >= 4 && code.kind(open - 1) == .identifier && code.isDot(open - 2) && code.isOperator(open - 3, "?")
+            && code.kind(open - 4) == .identifier && code.text(open - 4) == code.text(j - 2) && !code.isDot(open - 5)
+    }
+
+    /// The `(` whose group holds token i, skipping the groups closed before i; nil past a brace or bracket.
+    private static func enclosingParenthesis(of i: Int, code: CodeTokens) -> Int? {
+        var k = i - 1
+        while k >= 0 {
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket) {
+                guard let open = code.partnerOf(k) else { return nil }
+                k = open - 1
+                continue
+            }
+            if code.isPunct(k, .lparen) { return k }
+            if code.isPunct(k, .lbrace) || code.isPunct(k, .rbrace) || code.isPunct(k, .lbracket) { return nil }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// `let today = Calendar.current.startOfDay(for: Date())` on the value's line, and no later token of the block (or
+    /// of the switch case) it is declared in names `today`, in code or in a string's interpolation.
+    static func isInUnreadLocal(valueAt j: Int, code: CodeTokens) -> Bool {
+        guard let equals = bindingEquals(before: j, code: code) else { return false }
+        let name = equals - 1
+        var depth = 0
+        var t = equals + 1
+        while t < code.count {
+            defer { t += 1 }
+            if code.isPunct(t, .lparen) || code.isPunct(t, .lbracket) || code.isPunct(t, .lbrace) { depth += 1; continue }
+            if code.isPunct(t, .rparen) || code.isPunct(t, .rbracket) || code.isPunct(t, .rbrace) {
+                depth -= 1
+                if depth < 0 { return true }  // the block that declares it closes
+                continue
+            }
+            // The next clause of the switch: a `case`/`default` label starting a line at the declaration's depth.
+            if depth == 0 && code.newlineBefore[t] && (code.is(t, "case") || code.is(t, "default")) { return true }
+            switch code.kind(t) {
+            case .identifier where code.is(t, name, as: code) && !code.isDot(t - 1): return false
+            case .string where contains(code, string: t, name: name): return false
+            default: break
+            }
+        }
+        return true
+    }
+
+    /// The `=` of `let name =` / `var name =` that starts the statement holding token j, on j's line.
+    private static func bindingEquals(before j: Int, code: CodeTokens) -> Int? {
+        var k = j - 1
+        while k >= 2 {
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket) {
+                guard let open = code.partnerOf(k) else { return nil }
+                if code.newlineBefore[open] || (open + 1...k).contains(where: { code.newlineBefore[$0] }) { return nil }
+                k = open - 1
+                continue
+            }
+            if code.isPunct(k, .lbrace) || code.isPunct(k, .rbrace) || code.isPunct(k, .semicolon) { return nil }
+            if code.is(k, "=") {
+                return code.kind(k - 1) == .identifier && (code.is(k - 2, "let") || code.is(k - 2, "var")) ? k : nil
+            }
+            if code.newlineBefore[k] { return nil }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// Whether the string literal token holds the name's bytes (an interpolation `\(today)` reads it).
+    private static func contains(_ code: CodeTokens, string t: Int, name: Int) -> Bool {
+        let literal = code.tokens[t], needle = code.tokens[name]
+        guard needle.length > 0, literal.length >= needle.length else { return false }
+        let n = Array(code.bytes[needle.startOffset..<needle.endOffset])
+        var i = literal.startOffset
+        while i + n.count <= literal.endOffset {
+            if code.bytes[i] == n[0] && code.bytes[i..<(i + n.count)].elementsEqual(n) { return true }
+            i += 1
+        }
+        return false
+    }
+}
+
+private extension CodeTokens {
+    /// Whether tokens i and j spell the same text.
+    func `is`(_ i: Int, _ j: Int, as code: CodeTokens) -> Bool {
+        let a = tokens[i], b = tokens[j]
+        return a.length == b.length && bytes[a.startOffset..<a.endOffset].elementsEqual(bytes[b.startOffset..<b.endOffset])
+    }
+}

@@ -1,0 +1,112 @@
+import XCTest
+@testable import TCALint
+
+/// `FeatureIndex.parentClauses(matching:of:)`: which clauses above a feature match one of its own actions, through
+/// a `Scope`, an `@Reducer enum` of destinations and a grandparent, whichever file each is declared in.
+final class ActionObserversTests: XCTestCase {
+    static let editor = """
+        @Reducer
+        struct Editor {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .saveTapped:
+                return .send(.saved)
+              case .saved:
+                state.isDirty = false
+                return .none
+              }
+            }
+          }
+        }
+        """
+
+    static let profile = """
+        @Reducer
+        struct Profile {
+          @Reducer
+          enum Destination {
+            case editor(Editor)
+          }
+          @ObservableState
+          struct State {
+            var inline = Editor.State()
+            @Presents var destination: Destination.State?
+          }
+
+          var body: some ReducerOf<Self> {
+            Scope(state: \\.inline, action: \\.inline) {
+              Editor()
+            }
+            Reduce { state, action in
+              switch action {
+              case .inline(.saved):
+                state.savedInline = true
+                return .none
+              case .inline:
+                return .none
+              case .destination(.presented(.editor(.saved))):
+                return .none
+              case .destination(.presented(.editor(.saveTapped))):
+                state.count += 1
+                return .none
+              default:
+                return .none
+              }
+            }
+            .ifLet(\\.$destination, action: \\.destination)
+          }
+        }
+        """
+
+    static let app = """
+        @Reducer
+        struct App {
+          var body: some ReducerOf<Self> {
+            Scope(state: \\.profile, action: \\.profile) {
+              Profile()
+            }
+            Reduce { state, action in
+              switch action {
+              case .profile(.inline(.saved)):
+                state.banner = "Saved"
+                return .none
+              case .profile:
+                return .none
+              }
+            }
+          }
+        }
+        """
+
+    func index() -> FeatureIndex {
+        FeatureIndex(files: [("Editor.swift", Self.editor), ("Profile.swift", Self.profile), ("App.swift", Self.app)].map {
+            ProjectIndexer.facts(path: $0.0, bytes: Array($0.1.utf8))
+        })
+    }
+
+    /// Each clause as `Parent line`.
+    func matching(_ path: [String], of name: String, in index: FeatureIndex) -> [String] {
+        guard let feature = index.feature(name) else { XCTFail("no feature \(name)"); return [] }
+        return index.parentClauses(matching: path, of: feature).map { "\($0.parent.name) \($0.clause.location.line)" }
+    }
+
+    func testAParentsGrandparentsAndADestinationEnumsParentsClausesMatchTheAction() {
+        let index = index()
+        // Profile's `.inline(.saved)` (Scope), then one level up App's `.profile(.inline(.saved))` and Profile's
+        // `.destination(.presented(.editor(.saved)))` (the enum's case); `case .inline:` and `case .profile:` name
+        // every action of the child, not this one.
+        XCTAssertEqual(matching(["saved"], of: "Editor", in: index), ["Profile 19", "App 9", "Profile 24"])
+        XCTAssertEqual(matching(["saveTapped"], of: "Editor", in: index), ["Profile 26"])
+        // The clause's own work is the caller's question: the one for `.editor(.saved)` only returns `.none`.
+        let editor = index.feature("Editor")!
+        XCTAssertEqual(index.parentClauses(matching: ["saved"], of: editor).map(\.clause.code.isNoOp), [false, false, true])
+    }
+
+    func testNoParentNoPathOrAnotherActionMatchesNothing() {
+        let index = index()
+        XCTAssertEqual(matching(["cancelTapped"], of: "Editor", in: index), [])
+        XCTAssertEqual(matching([], of: "Editor", in: index), [])
+        XCTAssertEqual(matching(["saved"], of: "App", in: index), [])
+    }
+}
