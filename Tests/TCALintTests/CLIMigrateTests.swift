@@ -46,21 +46,7 @@ final class CLIMigrateTests: XCTestCase {
     /// reported for a version the project resolves, not for the lowest one a manifest allows: `from: "1.9.2"` without a
     /// lock file resolves to a later release.
     func testARangeOfReleasesIsJudgedOnAResolvedVersionNotARequirementsLowerBound() throws {
-        let views = """
-            import ComposableArchitecture
-            import SwiftUI
-            struct SettingsView: View {
-              let store: StoreOf<Settings>
-              var body: some View {
-                Form {}.sheet(store: store.scope(state: \\.$profile, action: \\.profile)) { ProfileView(store: $0) }
-              }
-            }
-            struct ProfileView: View {
-              @Bindable var store: StoreOf<Profile>
-              var body: some View { Form {}.alert($store.scope(state: \\.alert, action: \\.alert)) }
-            }
-
-            """
+        let views = UncachedStoresTests.sheetStoreViews + "\n"
         let tree = try ScratchTree()
         try tree.write(".git/HEAD", "ref: refs/heads/main\n")
         try tree.write("Package.swift", """

@@ -23,12 +23,7 @@ extension FeatureIndex {
                 }
                 // A case of an `@Reducer enum` (a destination, a path element): the enum's parents match
                 // `.destination(.presented(.child(.saveTapped)))`.
-                guard isEnumCasePayload(child) else { continue }
-                for holder in features where !holder.enumCases.isEmpty {
-                    for c in holder.enumCases where c.payload == child.name || c.payload == child.qualifiedName {
-                        next.append((holder, [c.name] + path))
-                    }
-                }
+                for (holder, caseName) in enumCases(holding: child) { next.append((holder, [caseName] + path)) }
             }
             level = next
         }

@@ -40,6 +40,9 @@ public final class FeatureIndex: @unchecked Sendable {
         /// The last name components and qualified names of the reducers `@Reducer enum` cases hold
         /// (destinations, path elements).
         var enumCasePayloads: Set<String>
+        /// The `@Reducer enum` cases by the payload they name as written (`Settings`, `App.Settings`): the holder's
+        /// index, the case's among its cases and its name, in feature order.
+        var enumCasesByPayload: [String: [(holder: Int, index: Int, caseName: String)]] = [:]
         /// Feature names, for resolving names written in code.
         var names: NameTable
         /// The feature each declaration (or extension) belongs to, by the declaration's location.
@@ -149,16 +152,19 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             var parents: [String: [(parent: Int, child: Int)]] = [:]
             var payloads = Set<String>()
+            var casesByPayload: [String: [(holder: Int, index: Int, caseName: String)]] = [:]
             for (i, f) in features.enumerated() {
                 for (n, c) in f.children.enumerated() { if let child = c.child { parents[child, default: []].append((i, n)) } }
-                for c in f.enumCases where !c.payload.isEmpty {
+                for (n, c) in f.enumCases.enumerated() where !c.payload.isEmpty {
                     payloads.insert(c.payload)
                     payloads.insert(c.payload.lastDotComponent.map(String.init) ?? c.payload)
+                    casesByPayload[c.payload, default: []].append((i, n, c.name))
                 }
             }
             var owners: [FactLocation: Int] = [:]
             for (i, f) in features.enumerated() { for d in f.declarations where owners[d] == nil { owners[d] = i } }
             return Merged(features: features, byName: byName, byPath: byPath, parents: parents, enumCasePayloads: payloads,
+                          enumCasesByPayload: casesByPayload,
                           names: NameTable(names: features.map { $0.qualifiedName }, aliases: aliases), declarationOwner: owners)
         }
         let merged = LockedLazy<Merged> { merge(1) }
@@ -454,6 +460,16 @@ public final class FeatureIndex: @unchecked Sendable {
     public func isEnumCasePayload(_ feature: Feature) -> Bool {
         let payloads = merged.wrapped.enumCasePayloads
         return payloads.contains(feature.name) || payloads.contains(feature.qualifiedName)
+    }
+
+    /// The `@Reducer enum`s with a case that holds the feature by its name or qualified name (`case settings(Settings)`),
+    /// each with the case's name, in feature order.
+    public func enumCases(holding feature: Feature) -> [(holder: Feature, caseName: String)] {
+        let m = merged.wrapped
+        var found = m.enumCasesByPayload[feature.name] ?? []
+        if feature.qualifiedName != feature.name { found += m.enumCasesByPayload[feature.qualifiedName] ?? [] }
+        if found.count > 1 { found.sort { ($0.holder, $0.index) < ($1.holder, $1.index) } }
+        return found.map { (m.features[$0.holder], $0.caseName) }
     }
 
 

@@ -201,9 +201,7 @@ extension FeatureIndex {
                 return .stacked(parent: parent.name)
             }
         }
-        guard depth < 4, isEnumCasePayload(feature),
-              let holder = features.first(where: { f in
-                  f.enumCases.contains { $0.payload == feature.name || $0.payload == feature.qualifiedName } }) else { return nil }
+        guard depth < 4, let holder = enumCases(holding: feature).first?.holder else { return nil }
         if let outer = removal(of: holder, leaf: leaf, depth: depth + 1) { return outer }
         // A one-case enum never switches.
         return holder.enumCases.count > 1 ? .caseSwitched(enum: holder.name) : nil

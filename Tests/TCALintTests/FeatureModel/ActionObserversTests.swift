@@ -103,6 +103,13 @@ final class ActionObserversTests: XCTestCase {
         XCTAssertEqual(index.parentClauses(matching: ["saved"], of: editor).map(\.clause.code.isNoOp), [false, false, true])
     }
 
+    func testTheEnumCasesHoldingAFeatureAreIndexed() {
+        let index = index()
+        XCTAssertEqual(index.enumCases(holding: index.feature("Editor")!).map { "\($0.holder.qualifiedName).\($0.caseName)" },
+                       ["Profile.Destination.editor"])
+        XCTAssertEqual(index.enumCases(holding: index.feature("Profile")!).count, 0)
+    }
+
     func testNoParentNoPathOrAnotherActionMatchesNothing() {
         let index = index()
         XCTAssertEqual(matching(["cancelTapped"], of: "Editor", in: index), [])

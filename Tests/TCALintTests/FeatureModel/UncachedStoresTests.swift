@@ -193,8 +193,9 @@ final class UncachedStoresTests: XCTestCase {
         XCTAssertNil(index.cachedScopeReached(fromView: "LoopView"), "a view handing its store to itself ends")
     }
 
-    func testAStoreTakingPresentationIsUncachedOnlyFromTCA17To192() {
-        let source = """
+    /// A view handed the store `.sheet(store:)` hands its content, which scopes it with observation: uncached on TCA 1.7.0
+    /// to 1.9.2 only (also linted through the command line by `CLIMigrateTests`).
+    static let sheetStoreViews = """
             import ComposableArchitecture
             import SwiftUI
             struct SettingsView: View {
@@ -208,6 +209,9 @@ final class UncachedStoresTests: XCTestCase {
               var body: some View { Form {}.alert($store.scope(state: \\.alert, action: \\.alert)) }
             }
             """
+
+    func testAStoreTakingPresentationIsUncachedOnlyFromTCA17To192() {
+        let source = Self.sheetStoreViews
         func found(_ version: TCAVersion?, lowerBound: Bool = false) -> [String] {
             var linter = Linter(rules: [UncachedStoreScopeRule.self])
             linter.tcaVersion = version
