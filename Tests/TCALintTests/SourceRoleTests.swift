@@ -9,6 +9,8 @@ final class SourceRoleTests: XCTestCase {
         XCTAssertEqual(SourceRole(path: "Tests/AppTests/HomeTests.swift", below: "/repo"), .test)
         XCTAssertEqual(SourceRole(path: "App/HomeFeatureTests.swift", below: "/repo"), .test)
         XCTAssertEqual(SourceRole(path: "Examples/Integration/Integration/NavigationStackTestCase.swift", below: "/repo"), [.test, .demo])
+        XCTAssertEqual(SourceRole(path: "Examples/Integration/Integration/iOS 17/ObservableBindingLocalTest.swift", below: "/repo"), [.test, .demo])
+        XCTAssertEqual(SourceRole(path: "App/Features/SpeedTest/SpeedTest.swift", below: "/repo"), [])
         XCTAssertEqual(SourceRole(path: "PreviewApps/ContactPreview/App.swift", below: "/repo"), .demo)
         XCTAssertEqual(SourceRole(path: "sampleapps/SettingsSampleApp/App.swift", below: "/repo"), .demo)
         // The project's top `docs/` folder holds examples written for readers (`docs/Examples/…`), whatever its case; a

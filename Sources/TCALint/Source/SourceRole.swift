@@ -10,7 +10,7 @@ public struct SourceRole: OptionSet, Sendable {
     /// written for readers, not compiled into any target.
     public static let documentation = SourceRole(rawValue: 1 << 0)
     /// A test target (a folder named `Tests` or ending in `Tests`, a `*Tests.swift` file) or a UI-test
-    /// host's screen (`*TestCase.swift`, as TCA's Integration app names them).
+    /// host's screen (`*TestCase.swift`, and `*Test.swift` in a demo app, as TCA's Integration app names them).
     public static let test = SourceRole(rawValue: 1 << 1)
     /// A demo, sample or preview app: a folder whose name contains `Example`, `Sample`, `Demo` or
     /// `Preview` (`Examples/`, `sampleapps/`, `PreviewApps/`, `FooPreview/`).
@@ -71,6 +71,9 @@ public struct SourceRole: OptionSet, Sendable {
             if let file = previous {
                 let name = UnsafeBufferPointer(rebasing: utf8[file])
                 if ASCIISearch.hasSuffix(name, "Tests.swift") || ASCIISearch.hasSuffix(name, "TestCase.swift") { role.insert(.test) }
+                // In a demo app, `BindingLocalTest.swift` is a UI-test host's screen too (TCA's Integration app names them
+                // both ways); in an app, `SpeedTest.swift` may be a feature.
+                if role.contains(.demo) && ASCIISearch.hasSuffix(name, "Test.swift") { role.insert(.test) }
             }
         }
         self = role
