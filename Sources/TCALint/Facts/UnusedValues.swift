@@ -13,26 +13,10 @@ enum UnusedValues {
         guard code.is(j - 1, "??"), code.kind(j - 2) == .identifier, !code.isDot(j - 3),
               code.isPunct(j - 3, .colon) || code.isPunct(j - 3, .lparen) || code.isPunct(j - 3, .comma),
               code.isPunct(end + 1, .rparen) || code.isPunct(end + 1, .comma) else { return false }
-        guard let open = enclosingParenthesis(of: j - 2, code: code) else { return false }
+        guard let open = code.enclosingOpener(before: j - 2), code.isPunct(open, .lparen) else { return false }
         // `x ? . name (`: the call is on `x`'s optional chain.
         return open >= 4 && code.kind(open - 1) == .identifier && code.isDot(open - 2) && code.isOperator(open - 3, "?")
             && code.kind(open - 4) == .identifier && code.text(open - 4) == code.text(j - 2) && !code.isDot(open - 5)
-    }
-
-    /// The `(` whose group holds token i, skipping the groups closed before i; nil past a brace or bracket.
-    private static func enclosingParenthesis(of i: Int, code: CodeTokens) -> Int? {
-        var k = i - 1
-        while k >= 0 {
-            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket) {
-                guard let open = code.partnerOf(k) else { return nil }
-                k = open - 1
-                continue
-            }
-            if code.isPunct(k, .lparen) { return k }
-            if code.isPunct(k, .lbrace) || code.isPunct(k, .rbrace) || code.isPunct(k, .lbracket) { return nil }
-            k -= 1
-        }
-        return nil
     }
 
     /// `let today = Calendar.current.startOfDay(for: Date())` on the value's line, and no later token of the block (or
@@ -53,7 +37,7 @@ enum UnusedValues {
             // The next clause of the switch: a `case`/`default` label starting a line at the declaration's depth.
             if depth == 0 && code.newlineBefore[t] && (code.is(t, "case") || code.is(t, "default")) { return true }
             switch code.kind(t) {
-            case .identifier where code.is(t, name, as: code) && !code.isDot(t - 1): return false
+            case .identifier where code.spellsSame(t, name) && !code.isDot(t - 1): return false
             case .string where contains(code, string: t, name: name): return false
             default: break
             }
@@ -96,8 +80,8 @@ enum UnusedValues {
 }
 
 private extension CodeTokens {
-    /// Whether tokens i and j spell the same text.
-    func `is`(_ i: Int, _ j: Int, as code: CodeTokens) -> Bool {
+    /// Whether tokens i and j spell the same text (compared as bytes: the scan meets every identifier of a case).
+    func spellsSame(_ i: Int, _ j: Int) -> Bool {
         let a = tokens[i], b = tokens[j]
         return a.length == b.length && bytes[a.startOffset..<a.endOffset].elementsEqual(bytes[b.startOffset..<b.endOffset])
     }
