@@ -50,6 +50,18 @@ final class RuleMessageTests: XCTestCase {
                 }
               }
             }
+            @Reducer struct Library {
+              var body: some ReducerOf<Self> {
+                Scope(state: \\.editor, action: \\.editor) { Editor() }
+                Reduce { state, action in
+                  switch action {
+                  case .editor(.didEdit): state.count += 1; return .none
+                  case .editor(.view(.deleteConfirmed)): state.editor = Editor.State(); return .none
+                  default: return .none
+                  }
+                }
+              }
+            }
             """
         }
         let payload = messages(MissingDelegateActionRule.self, feature(".didEdit(.compendium)"))

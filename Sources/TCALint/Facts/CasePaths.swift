@@ -24,8 +24,14 @@ public enum CasePath {
             path.append(name(j + 1, code: code))
             j += 2
             guard code.isPunct(j, .lparen) else { break }
+            // A stack's or an identified array's element (`.element(id: _, action: .detail(.saveTapped))`): the
+            // path goes on into the element's action, the argument that names which action it is.
+            if path.last == "element", code.is(j + 1, "id"), let action = code.argumentLabel("action", inCallAt: j) {
+                j = action + 2
+                continue
+            }
             j += 1
-            // Follow the first argument only, past its label (`.element(id: _, action: .detail)` follows `id`'s value).
+            // Otherwise follow the first argument only, past its label.
             if (code.isNameLike(j) || code.kind(j) == .keyword) && code.isPunct(j + 1, .colon) { j += 2 }
         }
         return path
@@ -71,13 +77,14 @@ public enum CasePath {
     }
 
     /// The child's own part of a parent's pattern that reaches the child through `prefix`, the action path
-    /// its composition gives it (`Scope(…, action: \.home)` → [home]), with a presentation's `.presented`
-    /// unwrapped: [home, settingsTapped] → [settingsTapped]; [destination, presented, picker, delegate] at
-    /// [destination] → [picker, delegate]. Nil when the pattern does not go into the child.
+    /// its composition gives it (`Scope(…, action: \.home)` → [home]), with a presentation's `.presented` and an
+    /// element's `.element` unwrapped: [home, settingsTapped] → [settingsTapped]; [destination, presented, picker,
+    /// delegate] at [destination] → [picker, delegate]; [path, element, detail, save] at [path] → [detail, save].
+    /// Nil when the pattern does not go into the child.
     public static func childPart(of pattern: [String], composedAt prefix: [String]) -> ArraySlice<String>? {
         guard pattern.count > prefix.count, pattern.starts(with: prefix) else { return nil }
         var rest = pattern.dropFirst(prefix.count)
-        if rest.first == "presented" { rest = rest.dropFirst() }
+        if rest.first == "presented" || rest.first == "element" { rest = rest.dropFirst() }
         return rest.isEmpty ? nil : rest
     }
 
@@ -88,9 +95,16 @@ public enum CasePath {
         path.count > 1 && (path[1] == "element" || path[1] == "presented" || path[1] == "dismiss")
     }
 
-    /// How messages show a path: [a, b] → `.a(.b)`.
+    /// How messages show a path: [a, b] → `.a(.b)`; an element's action with the argument labels it is written with:
+    /// [path, element, detail] → `.path(.element(id: _, action: .detail))`.
     public static func shown(_ path: [String]) -> String {
-        "." + path.joined(separator: "(.") + String(repeating: ")", count: max(path.count - 1, 0))
+        var text = ""
+        for (i, name) in path.enumerated().reversed() {
+            if text.isEmpty { text = "." + name }
+            else if name == "element" && i > 0 { text = ".element(id: _, action: \(text))" }
+            else { text = ".\(name)(\(text))" }
+        }
+        return text
     }
 }
 

@@ -1,14 +1,14 @@
-/// A reducer sends itself an action whose own cases do nothing (`return .none`, `break`): the action
-/// exists for a parent to match, a message to the parent without a `delegate` action. TCA's `Effect.send`
+/// A reducer sends itself an action whose own cases do nothing (`return .none`, `break`) and that a parent's logic
+/// acts on: a message to the parent without a `delegate` action. TCA's `Effect.send`
 /// documentation and its delegate-action convention ask for `.delegate(.x)`, so that the parent matches
 /// only what the child means to tell it, and the child's own actions stay private to the child.
 public struct MissingDelegateActionRule: Rule {
     public static let description = RuleDescription(
         id: "missing_delegate_action",
         name: "Missing Delegate Action",
-        summary: "A reducer sends itself an action its own switch ignores, as a message for a parent; use a delegate action",
+        summary: "A reducer sends itself an action its own switch ignores and its parent acts on, a message for the parent; use a delegate action",
         defaultSeverity: .warning,
-        isOptIn: true,
+        isOptIn: false,
         prefilterNeedles: ["Reducer"]
     )
 
@@ -18,11 +18,14 @@ public struct MissingDelegateActionRule: Rule {
         guard file.isAppCode else { return [] }
         return OwnActionSends.find(in: file)
             .filter { $0.handlers.allSatisfy(\.code.isNoOp) }
-            .map { own in
-                finding(at: own.send.anchor,
-                        Self.message(type: own.feature.name, shown: CasePath.shown(own.send.path),
-                                     delegateCase: Self.delegateCase(of: own.send.path, nestedEnums: own.feature.nestedEnumNames),
-                                     parent: Self.parentMatching(own.send.path, sentBy: own.feature, in: file.project)))
+            .compactMap { own in
+                // Only when the model shows a parent acting on the action: an ignored action no parent acts on is
+                // a message to no one (a no-op step of the child's own, or a parent the model does not see).
+                guard let parent = Self.parentActing(on: own.send.path, sentBy: own.feature, in: file.project) else { return nil }
+                return finding(at: own.send.anchor,
+                               Self.message(type: own.feature.name, shown: CasePath.shown(own.send.path),
+                                            delegateCase: Self.delegateCase(of: own.send.path, nestedEnums: own.feature.nestedEnumNames),
+                                            parent: parent.name, at: parent.at))
             }
     }
 
@@ -36,19 +39,19 @@ public struct MissingDelegateActionRule: Rule {
         return CasePath.shown(Array(path.dropFirst()))
     }
 
-    /// `delegateCase` is the case the Delegate enum would declare (see `delegateCase(of:nestedEnums:)`);
-    /// `shown` when nil.
-    static func message(type: String, shown: String, delegateCase: String? = nil, parent: String? = nil) -> String {
-        let matched = parent.map { " (\($0) matches it)" } ?? ""
+    /// `delegateCase` is the case the Delegate enum would declare (see `delegateCase(of:nestedEnums:)`), `shown`
+    /// when nil; `parent` acts on the action in its logic `at` (`RootCoordinator.swift:82`).
+    static func message(type: String, shown: String, delegateCase: String? = nil, parent: String, at: String) -> String {
         let leaf = delegateCase ?? shown
-        return "\(type) sends itself \(shown), which its own switch ignores (it only returns .none): a message for a parent\(matched); declare it in a Delegate enum and send .delegate(\(leaf)) so the parent matches only what \(type) means to tell it"
+        return "\(type) sends itself \(shown), which its own switch ignores (it only returns .none), as a message for \(parent), whose logic acts on it at \(at); declare it in a Delegate enum and send .delegate(\(leaf)) so \(parent) matches only what \(type) means to tell it"
     }
 
-    /// The nearest parent (and where) whose logic matches the child's action `path` (`case .home(.settingsTapped):`
-    /// for Home's `.settingsTapped`), as `Root at RootCoordinator.swift:82`; nil when the project model shows none.
-    static func parentMatching(_ path: [String], sentBy child: Feature, in project: FeatureIndex) -> String? {
-        guard let (parent, clause) = project.parentClauses(matching: path, of: child).first else { return nil }
+    /// The nearest parent whose logic acts on the child's action `path` (`case .home(.settingsTapped):` for Home's
+    /// `.settingsTapped`, with more than `return .none`), and where (`RootCoordinator.swift:82`); nil when the project
+    /// model shows none.
+    static func parentActing(on path: [String], sentBy child: Feature, in project: FeatureIndex) -> (name: String, at: String)? {
+        guard let (parent, clause) = project.parentClauses(matching: path, of: child).first(where: { !$0.clause.code.isNoOp }) else { return nil }
         let file = clause.location.path.split(separator: "/").last.map(String.init) ?? clause.location.path
-        return "\(parent.name) at \(file):\(clause.location.line)"
+        return (parent.name, "\(file):\(clause.location.line)")
     }
 }

@@ -87,6 +87,8 @@ public struct ParentMatchesChildActionRule: Rule {
     static func childAction(matchedBy full: [String], children: [ChildActions], in project: FeatureIndex? = nil,
                             depth: Int = 0) -> Match? {
         for child in children {
+            // `.rows(.element(id:action:))`: a collection's or a stack's element, not judged (see the document's Limits).
+            guard full.dropFirst(child.path.count).first != "element" else { continue }
             guard let rest = CasePath.childPart(of: full, composedAt: child.path), let own = rest.first else { continue }
             // `.destination(.presented(.picker(.delegate(…))))`: a grandchild's delegate action, reached through
             // the child's navigation, is what delegates are for.

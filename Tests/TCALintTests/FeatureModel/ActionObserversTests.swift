@@ -116,4 +116,62 @@ final class ActionObserversTests: XCTestCase {
         XCTAssertEqual(matching([], of: "Editor", in: index), [])
         XCTAssertEqual(matching(["saved"], of: "App", in: index), [])
     }
+
+    /// A stack's parent matches `.path(.element(id: _, action: .editor(.saved)))` through the `@Reducer enum Path`
+    /// that holds the child; a pattern without the value the send carries matches it, one with another value does not.
+    func testAStackElementsPatternAndAPatternWithoutTheSentValueMatch() {
+        let editor = """
+            @Reducer
+            struct Editor {
+              enum Mode { case adHoc, compendium }
+              enum Action { case view(View); case didAdd(Mode); case save
+                enum View { case closed } }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in .none }
+              }
+            }
+            """
+        let list = """
+            @Reducer
+            struct List {
+              @Reducer
+              enum Path {
+                case editor(Editor)
+              }
+              @ObservableState
+              struct State {
+                var path = StackState<Path.State>()
+              }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case let .path(.element(id: id, action: .editor(.didAdd))):
+                    state.path.pop(from: id)
+                    return .none
+                  case .path(.element(id: _, action: .editor(.didAdd(.compendium)))):
+                    state.count += 1
+                    return .none
+                  case .path(.element(id: _, action: .editor(.view(.closed)))):
+                    state.count += 1
+                    return .none
+                  case .path(.element(id: _, action: .editor(.view))):
+                    return .none
+                  default:
+                    return .none
+                  }
+                }
+                .forEach(\\.path, action: \\.path)
+              }
+            }
+            """
+        let index = FeatureIndex(files: [("Editor.swift", editor), ("List.swift", list)].map {
+            ProjectIndexer.facts(path: $0.0, bytes: Array($0.1.utf8))
+        })
+        XCTAssertEqual(matching(["didAdd", "adHoc"], of: "Editor", in: index), ["List 14"])
+        XCTAssertEqual(matching(["didAdd", "compendium"], of: "Editor", in: index), ["List 14", "List 17"])
+        XCTAssertEqual(matching(["didAdd"], of: "Editor", in: index), ["List 14", "List 17"])
+        // `View` is Editor's own nested action enum: `.view` alone names every view action, not the case `closed`.
+        XCTAssertEqual(matching(["view", "closed"], of: "Editor", in: index), ["List 20"])
+        XCTAssertEqual(matching(["save"], of: "Editor", in: index), [])
+    }
 }

@@ -109,16 +109,18 @@ final class ProjectRulesTests: XCTestCase {
         _ = tree
     }
 
-    func testMissingDelegateActionNamesTheParentThatMatchesIt() throws {
+    func testMissingDelegateActionNamesTheParentThatActsOnIt() throws {
         let (tree, paths) = try paths()
         let found = lint([MissingDelegateActionRule.self], paths)
         XCTAssertEqual(found.map { "\(($0.path as NSString).lastPathComponent):\($0.line)" }, ["Home.swift:17"])
         XCTAssertEqual(found.first?.message,
-                       MissingDelegateActionRule.message(type: "Home", shown: ".settingsTapped", parent: "Root at RootCoordinator.swift:7"))
-        XCTAssertTrue(found.first?.message.contains("(Root at RootCoordinator.swift:7 matches it)") ?? false)
-        // The child linted alone has no parent to name: the message says only what the file shows.
+                       MissingDelegateActionRule.message(type: "Home", shown: ".settingsTapped", parent: "Root", at: "RootCoordinator.swift:7"))
+        XCTAssertTrue(found.first?.message.contains("as a message for Root, whose logic acts on it at RootCoordinator.swift:7;") ?? false)
+        // The child linted alone shows no parent acting on the action: nothing says it is a message, no finding.
         let alone = Linter(rules: [MissingDelegateActionRule.self]).lint(SourceFile(path: "Home.swift", bytes: Array(Self.home.utf8)))
-        XCTAssertEqual(alone.first?.message, MissingDelegateActionRule.message(type: "Home", shown: ".settingsTapped"))
+        XCTAssertEqual(alone.map(\.message), [])
+        // Nor without the coordinator's file, where Root's logic is.
+        XCTAssertEqual(lint([MissingDelegateActionRule.self], paths.filter { !$0.hasSuffix("RootCoordinator.swift") }), [])
         _ = tree
     }
 
