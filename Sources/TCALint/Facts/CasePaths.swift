@@ -1,7 +1,8 @@
 /// Case paths: the one reading of `.a(.b(.c(x)))` in code, and the questions asked of paths.
 public enum CasePath {
     /// The path starting at i (at `.`, at `let`/`var` before it, or at a type name before the dot:
-    /// `Action.view(.task)`), following first arguments: `.a(.b(.c(x)))` → [a, b, c]; `.a(x)` → [a].
+    /// `Action.view(.task)`), following first arguments: `.a(.b(.c(x)))` → [a, b, c]; `.a(x)` → [a]; a labelled one
+    /// keeps its label: `.a(label: .b)` → [a, label:b].
     /// Case names that are keywords (`.internal`, `.default`) count; `.init(…)` builds a payload value and
     /// ends the path.
     public static func read(at i: Int, code: CodeTokens, limit: Int) -> [String] {
@@ -16,12 +17,16 @@ public enum CasePath {
             j = k - 1
         }
         var steps = 0
+        // The label the next case was passed under (`.changed(opacity: .zero)`), kept with it as `opacity:zero`: a
+        // pattern and a send of the same labelled value read alike, and messages can show what the code says.
+        var label: String? = nil
         while j < limit && steps < 16 {
             steps += 1
             while code.is(j, "let") || code.is(j, "var") { j += 1 }
             guard code.isDot(j), j + 1 < limit, code.isNameLike(j + 1) || code.kind(j + 1) == .keyword,
                   !code.is(j + 1, "init") else { break }
-            path.append(name(j + 1, code: code))
+            path.append(label.map { $0 + ":" + name(j + 1, code: code) } ?? name(j + 1, code: code))
+            label = nil
             j += 2
             guard code.isPunct(j, .lparen) else { break }
             // A stack's or an identified array's element (`.element(id: _, action: .detail(.saveTapped))`): the
@@ -32,7 +37,10 @@ public enum CasePath {
             }
             j += 1
             // Otherwise follow the first argument only, past its label.
-            if (code.isNameLike(j) || code.kind(j) == .keyword) && code.isPunct(j + 1, .colon) { j += 2 }
+            if (code.isNameLike(j) || code.kind(j) == .keyword) && code.isPunct(j + 1, .colon) {
+                label = name(j, code: code)
+                j += 2
+            }
         }
         return path
     }
@@ -95,14 +103,18 @@ public enum CasePath {
         path.count > 1 && (path[1] == "element" || path[1] == "presented" || path[1] == "dismiss")
     }
 
-    /// How messages show a path: [a, b] → `.a(.b)`; an element's action with the argument labels it is written with:
+    /// How messages show a path: [a, b] → `.a(.b)`; [a, label:b] → `.a(label: .b)`; an element's action with the
+    /// argument labels it is written with:
     /// [path, element, detail] → `.path(.element(id: _, action: .detail))`.
     public static func shown(_ path: [String]) -> String {
         var text = ""
-        for (i, name) in path.enumerated().reversed() {
-            if text.isEmpty { text = "." + name }
-            else if name == "element" && i > 0 { text = ".element(id: _, action: \(text))" }
-            else { text = ".\(name)(\(text))" }
+        for (i, component) in path.enumerated().reversed() {
+            // A labelled value (`opacity:zero`, see `read`) is shown as written: `opacity: .zero`.
+            let labelled = component.firstIndex(of: ":").map { "\(component[..<$0]): .\(component[component.index(after: $0)...])" }
+            let name = labelled ?? "." + component
+            if text.isEmpty { text = name }
+            else if component == "element" && i > 0 { text = ".element(id: _, action: \(text))" }
+            else { text = "\(name)(\(text))" }
         }
         return text
     }

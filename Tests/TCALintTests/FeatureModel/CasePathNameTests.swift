@@ -19,6 +19,17 @@ final class CasePathNameTests: XCTestCase {
         XCTAssertEqual(paths(".alert(.presented(.confirm(id: _, action: .x)))"), [["alert", "presented", "confirm"]])
     }
 
+    /// A value passed under a label keeps it, so a send and a pattern of the same labelled value read alike and
+    /// a message quotes the code: `.changed(opacity: .zero)`, not `.changed(.zero)`.
+    func testALabelledValueIsReadWithItsLabelAndShownAsWritten() {
+        XCTAssertEqual(paths(".changed(opacity: .zero), .inner(.sheet(filterType: .date(let d)))"),
+                       [["changed", "opacity:zero"], ["inner", "sheet", "filterType:date"]])
+        XCTAssertEqual(CasePath.shown(["changed", "opacity:zero"]), ".changed(opacity: .zero)")
+        XCTAssertEqual(CasePath.shown(["inner", "sheet", "filterType:date"]), ".inner(.sheet(filterType: .date))")
+        // A labelled binding or literal adds nothing.
+        XCTAssertEqual(paths(".changed(opacity: let o), .moved(to: 3)"), [["changed"], ["moved"]])
+    }
+
     func testAPathIsShownWithTheLabelsOfAnElementsArguments() {
         XCTAssertEqual(CasePath.shown(["path", "element", "detail", "saveTapped"]), ".path(.element(id: _, action: .detail(.saveTapped)))")
         XCTAssertEqual(CasePath.shown(["home", "settingsTapped"]), ".home(.settingsTapped)")
