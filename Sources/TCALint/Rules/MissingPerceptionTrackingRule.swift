@@ -2,7 +2,8 @@
 /// code built for an OS older than Observation (iOS 17, macOS 14, tvOS 17, watchOS 10). There TCA's observation runs
 /// on Perception, which tracks a read only inside `WithPerceptionTracking`: the view does not update when the value
 /// changes, and Perception warns "Perceptible state was accessed but is not being tracked." Asked of the model: the
-/// view's reads (`FileWideFacts.untrackedReads`), its store's feature, and the file's deployment target.
+/// view's reads (`FileWideFacts.untrackedReads`), its store's feature, and the file's deployment target (and, when an
+/// Xcode project gives it, whether that project holds the file).
 public struct MissingPerceptionTrackingRule: Rule {
     public static let description = RuleDescription(
         id: "missing_perception_tracking",
@@ -17,6 +18,8 @@ public struct MissingPerceptionTrackingRule: Rule {
     public func check(_ file: AnalyzedFile) -> [Finding] {
         guard file.isAppCode, !file.facts.file.untrackedReads.isEmpty, let target = file.deploymentTarget,
               target.needsPerception else { return [] }
+        // A file the Xcode project that gives the target does not hold is built by none of its targets: it never runs.
+        if target.source.hasSuffix(".pbxproj"), XcodeProjectFiles.leaveOut(file.path, projectFile: target.source) { return [] }
         var findings: [Finding] = []
         var reported = Set<String>()
         for read in file.facts.file.untrackedReads where !reported.contains(read.view) {

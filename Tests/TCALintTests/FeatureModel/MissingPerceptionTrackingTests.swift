@@ -67,4 +67,36 @@ final class MissingPerceptionTrackingTests: XCTestCase {
         XCTAssertEqual(try lint(platforms: "platforms: [.iOS(.v17), .macOS(.v14)],").count, 0)
         XCTAssertEqual(try lint(platforms: "").count, 0)
     }
+
+    /// An Xcode project for iOS 16 that holds `App/Profile.swift` and `App/Views.swift` through a group, not the copy
+    /// of the views left in `Old/`: that copy is built by no target, so its reads are not reported.
+    static let pbxproj = """
+        // !$*UTF8*$!
+        {
+        \tarchiveVersion = 1;
+        \tobjects = {
+        \t\tP1 /* Project object */ = {isa = PBXProject; mainGroup = G0; targets = (); };
+        \t\tG0 = {isa = PBXGroup; children = (G1, F3 /* Orphan */); sourceTree = "<group>"; };
+        \t\tG1 /* App */ = {isa = PBXGroup; children = (F1 /* Profile.swift */, F2); path = App; sourceTree = "<group>"; };
+        \t\tF1 /* Profile.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Profile.swift; sourceTree = "<group>"; };
+        \t\tF2 = {isa = PBXFileReference; path = "Views.swift"; sourceTree = "<group>"; };
+        \t\tC1 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 16.0; }; name = Debug; };
+        \t};
+        \trootObject = P1 /* Project object */;
+        }
+
+        """
+
+    func testAFileTheXcodeProjectDoesNotHoldIsNotReported() throws {
+        let tree = try ScratchTree()
+        _ = try tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj)
+        try FileManager.default.createDirectory(atPath: Paths.join(tree.root.path, ".git"), withIntermediateDirectories: true)
+        let paths = [try tree.write("App/Profile.swift", Self.feature).path, try tree.write("App/Views.swift", Self.views).path,
+                     try tree.write("Old/Views.swift", Self.views).path]
+        let found = withExtendedLifetime(tree) {
+            LintRunner(linter: Linter(rules: [MissingPerceptionTrackingRule.self]), jobs: 2).run(paths).diagnostics
+                .map { "\(Paths.directory(of: $0.path).split(separator: "/").last ?? ""):\(($0.path as NSString).lastPathComponent):\($0.line)" }
+        }
+        XCTAssertEqual(found, ["App:Views.swift:6", "App:Views.swift:13"])
+    }
 }
