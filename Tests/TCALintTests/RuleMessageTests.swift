@@ -345,6 +345,41 @@ extension RuleMessageTests {
         ])
     }
 
+    /// A value read only by an `if` whose two branches are the same code decides nothing; one whose branches differ,
+    /// or an `else if`, or a read after the `if`, still reaches what the reducer does.
+    func testAnUncontrolledValueThatOnlyPicksBetweenTwoIdenticalBranchesIsNotReported() {
+        func lines(_ body: String) -> [Int] {
+            Linter(rules: [UncontrolledDependencyRule.self])
+                .lint(SourceFile(path: "t.swift", bytes: Array("""
+                    @Reducer struct F {
+                      var body: some ReducerOf<Self> {
+                        Reduce { state, action in
+                    \(body)
+                          return .none
+                        }
+                      }
+                    }
+                    """.utf8))).map(\.line)
+        }
+        XCTAssertEqual(lines("""
+                let today = Date()
+                if Calendar.current.isDate(state.day, inSameDayAs: today) { state.rows = rows } else { state.rows = rows }
+            """), [])
+        XCTAssertEqual(lines("""
+                let today = Date()
+                if Calendar.current.isDate(state.day, inSameDayAs: today) { state.rows = rows } else { state.rows = [] }
+            """), [4, 5])
+        XCTAssertEqual(lines("""
+                let today = Date()
+                if state.isOn { } else if today > state.day { state.rows = rows } else { state.rows = rows }
+            """), [4])
+        XCTAssertEqual(lines("""
+                let today = Date()
+                if today > state.day { state.rows = rows } else { state.rows = rows }
+                state.day = today
+            """), [4])
+    }
+
     /// The `BindingReducer` a nested bindable enum needs names the case of `Action` that carries it.
     func testBindableActionMessageNamesTheCaseCarryingANestedEnum() {
         let found = messages(BindableActionWithoutBindingReducerRule.self, """

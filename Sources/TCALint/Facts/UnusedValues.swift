@@ -5,6 +5,35 @@ enum UnusedValues {
     /// the fallback of an optional whose chain the enclosing call is on.
     static func isNeverUsed(valueAt j: Int, end: Int, code: CodeTokens) -> Bool {
         isFallbackOfChainedOptional(at: j, end: end, code: code) || isInUnreadLocal(valueAt: j, code: code)
+            || decidesNothing(at: j, code: code)
+    }
+
+    /// Token `t` is in the condition of an `if` whose two branches are the same code (`if isToday(d) { x = y } else
+    /// { x = y }`): whatever the condition gives, the same code runs.
+    static func decidesNothing(at t: Int, code: CodeTokens) -> Bool {
+        // Back to the `if` at the statement's own level; a brace, a `;` or an `else if` on the way is no such condition.
+        var k = t - 1
+        while k >= 0 {
+            if code.isPunct(k, .rparen) || code.isPunct(k, .rbracket) {
+                guard let open = code.partnerOf(k), open < k else { return false }
+                k = open - 1
+                continue
+            }
+            if code.isPunct(k, .lbrace) || code.isPunct(k, .rbrace) || code.isPunct(k, .semicolon) { return false }
+            if code.is(k, "if") { break }
+            k -= 1
+        }
+        guard k >= 0, code.is(k, "if"), !code.is(k - 1, "else") else { return false }
+        // Forward to the then-block: the first `{` outside brackets (a closure in a condition needs parentheses).
+        var open = t + 1
+        while open < code.count, !code.isPunct(open, .lbrace) {
+            if code.isPunct(open, .rbrace) || code.isPunct(open, .semicolon) { return false }
+            open = code.skipGroup(open, limit: code.count)
+        }
+        guard open < code.count, let close = code.partnerOf(open), close > open, code.is(close + 1, "else"),
+              code.isPunct(close + 2, .lbrace), let elseClose = code.partnerOf(close + 2), elseClose > close + 2 else { return false }
+        let then = (open + 1)..<close, otherwise = (close + 3)..<elseClose
+        return !then.isEmpty && then.count == otherwise.count && zip(then, otherwise).allSatisfy { code.spellsSame($0, $1) }
     }
 
     /// `x?.format(date: x ?? Date())`: when `x` is nil the chain stops before the arguments are evaluated, and when it
@@ -20,7 +49,8 @@ enum UnusedValues {
     }
 
     /// `let today = Calendar.current.startOfDay(for: Date())` on the value's line, and no later token of the block (or
-    /// of the switch case) it is declared in names `today`, in code or in a string's interpolation.
+    /// of the switch case) it is declared in names `today`, in code or in a string's interpolation, but in the
+    /// condition of an `if` that does the same either way (`decidesNothing`).
     static func isInUnreadLocal(valueAt j: Int, code: CodeTokens) -> Bool {
         guard let equals = bindingEquals(before: j, code: code) else { return false }
         let name = equals - 1
@@ -37,7 +67,7 @@ enum UnusedValues {
             // The next clause of the switch: a `case`/`default` label starting a line at the declaration's depth.
             if depth == 0 && code.newlineBefore[t] && (code.is(t, "case") || code.is(t, "default")) { return true }
             switch code.kind(t) {
-            case .identifier where code.spellsSame(t, name) && !code.isDot(t - 1): return false
+            case .identifier where code.spellsSame(t, name) && !code.isDot(t - 1) && !decidesNothing(at: t, code: code): return false
             case .string where contains(code, string: t, name: name): return false
             default: break
             }
