@@ -28,27 +28,10 @@ public struct DeploymentTarget: Sendable, Equatable, CustomStringConvertible {
     /// below the project root; nil when that description names none, names only newer ones, or mixes both (an
     /// Xcode project with an iOS 16 app and an iOS 17 widget: which one builds the file is not read).
     public static func needingPerception(forFile path: String) -> DeploymentTarget? {
-        cache.value(for: Paths.directory(of: Paths.absolute(path, base: Paths.currentDirectory())))
+        cache.value(for: Paths.directory(of: Paths.absolute(path, base: Paths.currentDirectory())), compute: search(from:))
     }
 
-    private static let cache = DirectoryCache()
-
-    /// One answer per folder, shared by every file and thread of a run.
-    private final class DirectoryCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var answers: [String: DeploymentTarget?] = [:]
-
-        func value(for directory: String) -> DeploymentTarget? {
-            lock.lock()
-            if let known = answers[directory] { lock.unlock(); return known }
-            lock.unlock()
-            let found = DeploymentTarget.search(from: directory)
-            lock.lock()
-            answers[directory] = found
-            lock.unlock()
-            return found
-        }
-    }
+    private static let cache = RunWideCache<String, DeploymentTarget?>()
 
     /// Walks up from `directory` to the first folder holding a build description that builds it.
     static func search(from directory: String) -> DeploymentTarget? {

@@ -18,28 +18,15 @@ public struct XcodeProjectFiles: Sendable {
     /// Whether the project at `pbxproj` (a `…/X.xcodeproj/project.pbxproj`) leaves out the file at `path`: false when
     /// the project cannot be read or parsed, since a project not understood says nothing.
     public static func leaveOut(_ path: String, projectFile pbxproj: String) -> Bool {
-        guard let project = cache.value(for: pbxproj) else { return false }
+        guard let project = cache.value(for: pbxproj, compute: read(projectFile:)) else { return false }
         return !project.holds(Paths.absolute(path, base: Paths.currentDirectory()))
     }
 
-    private static let cache = ProjectCache()
+    private static let cache = RunWideCache<String, XcodeProjectFiles?>()
 
-    /// One reading per project, shared by every file and thread of a run.
-    private final class ProjectCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var projects: [String: XcodeProjectFiles?] = [:]
-
-        func value(for pbxproj: String) -> XcodeProjectFiles? {
-            lock.lock()
-            if let known = projects[pbxproj] { lock.unlock(); return known }
-            lock.unlock()
-            let read = (try? String(contentsOfFile: pbxproj, encoding: .utf8)).flatMap {
-                XcodeProjectFiles(pbxproj: $0, sourceRoot: Paths.directory(of: Paths.directory(of: pbxproj)))
-            }
-            lock.lock()
-            projects[pbxproj] = read
-            lock.unlock()
-            return read
+    private static func read(projectFile pbxproj: String) -> XcodeProjectFiles? {
+        (try? String(contentsOfFile: pbxproj, encoding: .utf8)).flatMap {
+            XcodeProjectFiles(pbxproj: $0, sourceRoot: Paths.directory(of: Paths.directory(of: pbxproj)))
         }
     }
 
