@@ -61,9 +61,4 @@ final class XcodeProjectFilesTests: XCTestCase {
     func testAnUnreadableProjectLeavesNothingOut() {
         XCTAssertFalse(XcodeProjectFiles.leaveOut("/nowhere/App/View.swift", projectFile: "/nowhere/App.xcodeproj/project.pbxproj"))
     }
-
-    func testGroupPathsClimbingOutOfTheirFolderAreNormalized() {
-        XCTAssertEqual(XcodeProjectFiles.normalized("/w/app/../Shared/./M.swift"), "/w/Shared/M.swift")
-        XCTAssertEqual(XcodeProjectFiles.normalized("a//b/"), "a/b")
-    }
 }

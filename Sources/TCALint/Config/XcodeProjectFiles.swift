@@ -62,24 +62,13 @@ public struct XcodeProjectFiles: Sendable {
                     for case .string(let child) in children { pending.append((child, folder)) }
                 }
             case "PBXFileSystemSynchronizedRootGroup":
-                syncedFolders.append(Self.normalized(folder))
+                syncedFolders.append(Paths.normalize(folder))
             case "PBXFileReference":
-                files.insert(Self.normalized(folder))
+                files.insert(Paths.normalize(folder))  // group paths may climb out: `../Shared`
             default:
                 continue
             }
         }
-    }
-
-    /// `a/./b/../c` → `a/c`: group paths may climb out of their parent's folder.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
-            parts.append(part)
-        }
-        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 }
 
