@@ -1,7 +1,7 @@
 /// Reads, in each view's `body`, the reads of its store's state that the body evaluates (`Text(store.title)`,
 /// `if store.isLoading { … }`, inside `VStack { … }` and other content builders) that no `WithPerceptionTracking`
 /// covers: none in the body, or one whose tracking does not reach into an escaping closure (`GeometryReader { … }`, a
-/// sheet's content). Before iOS 17 such a read is not tracked: the view does not update when the value
+/// `ForEach`'s rows, a sheet's content). Before iOS 17 such a read is not tracked: the view does not update when the value
 /// changes, and Perception warns. Reads in closures the body does not run (`Button { … }`'s action, `.task { … }`),
 /// or in closures of unknown kind, are not read; nor are `$store` bindings, `store.send`, `store.scope`.
 struct PerceptionReader {
@@ -52,11 +52,12 @@ struct PerceptionReader {
         return nil
     }
 
-    /// Closures SwiftUI keeps and runs later, outside the body's `WithPerceptionTracking`, which Perception's
-    /// documentation says must be wrapped again: `GeometryReader`'s content and the content of presentations. A lazy
+    /// Closures SwiftUI keeps and runs later, outside the body's `WithPerceptionTracking`, which Perception's and TCA's
+    /// documentation say must be wrapped again: `GeometryReader`'s content, a `ForEach`'s row closure (its data argument
+    /// is read in the body) and the content of presentations. A lazy
     /// stack's or grid's content is not one of them, though Perception's tip names them: `LazyVStack(content:)` takes
     /// a non-escaping closure and calls it in the body; only views it builds later (a `ForEach`'s rows) escape.
-    static let escapingClosures: Set<String> = ["GeometryReader", "sheet", "popover", "fullScreenCover", "navigationDestination",
+    static let escapingClosures: Set<String> = ["GeometryReader", "ForEach", "sheet", "popover", "fullScreenCover", "navigationDestination",
                                                 "destination"]
 
     /// The `store.x` (or `self.store.x`) reads the body evaluates (every enclosing bracket up to the body's is a call's

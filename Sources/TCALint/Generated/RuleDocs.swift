@@ -10797,7 +10797,7 @@ struct Compendium {
 Reports a SwiftUI view whose store belongs to a feature with `@ObservableState` state when its `body` reads
 that state (`Text(store.title)`, `if store.isLoading`, `ForEach(store.rows)`) where no `WithPerceptionTracking`
 tracks it — the body has none, the read is in a modifier applied outside it, or it sits in an escaping closure
-that Perception asks to wrap again (`GeometryReader`, the content of `.sheet`, `.popover`,
+that Perception asks to wrap again (`GeometryReader`, a `ForEach`'s rows, the content of `.sheet`, `.popover`,
 `.fullScreenCover`, `.navigationDestination`) — in code built for an OS older than Swift's Observation: iOS 16, macOS 13,
 tvOS 16, watchOS 9 or earlier. The deployment target comes from the nearest build description above the file
 that compiles it: a `Package.swift` (`platforms: [.iOS(.v16)]`, for the files under `Sources/` or a target's
@@ -11154,6 +11154,43 @@ Reported as:
 
 > GaugeView reads store.level in GeometryReader's closure, which SwiftUI runs outside body's WithPerceptionTracking, and this code is built for iOS 16.0: the read is not tracked, so the content does not update when level changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap the closure's content in its own WithPerceptionTracking { … }
 
+A `ForEach`'s row closure, which TCA's
+[Observation back-port article](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/observationbackport)
+says SwiftUI calls after the body (its data argument, `store.tags`, is read in the body and tracked):
+
+```swift ios16
+import ComposableArchitecture
+import SwiftUI
+
+@Reducer
+struct Tags {
+  @ObservableState
+  struct State {
+    var tags: [String] = []
+    var selected = ""
+  }
+  enum Action { case tapped(String) }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+struct TagsView: View {
+  let store: StoreOf<Tags>
+
+  var body: some View {
+    WithPerceptionTracking {
+      ForEach(store.tags, id: \.self) { tag in
+        Text(tag)
+          .bold(tag == ↓store.selected)
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> TagsView reads store.selected in ForEach's closure, which SwiftUI runs outside body's WithPerceptionTracking, and this code is built for iOS 16.0: the read is not tracked, so the content does not update when selected changes and Perception warns "Perceptible state was accessed but is not being tracked" — wrap the closure's content in its own WithPerceptionTracking { … }
+
 A sheet's content inside `WithPerceptionTracking`:
 
 ```swift ios16
@@ -11493,9 +11530,6 @@ struct CatalogView: View {
 ## Limits
 
 - Only the body itself is read: a computed property or function the body calls (`var content: some View`) is not.
-- A read of the view's own store inside a `ForEach`'s row closure, which TCA's
-  [Observation back-port article](https://pointfreeco.github.io/swift-composable-architecture/main/documentation/composablearchitecture/observationbackport)
-  says runs after the body, is not reported (a row usually reads its own row store, which is not read).
 - A read inside a string interpolation (`Text("\(store.count)")`) is not seen.
 - A view shown only behind `if #available(iOS 17, *)` in another view is reported; mark the view itself
   `@available(iOS 17, *)` to say so.

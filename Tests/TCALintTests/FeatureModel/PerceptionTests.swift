@@ -75,8 +75,9 @@ final class PerceptionTests: XCTestCase {
         ProjectIndexer.facts(path: "V.swift", bytes: Array(source.utf8)).file.untrackedReads.map { "\($0.member):\($0.escapingClosure ?? "-")" }
     }
 
-    /// A `GeometryReader`'s and a sheet's content run later, outside the body's tracking; a lazy stack's content runs
-    /// in the body (`LazyVStack(content:)` is not escaping), so `ForEach(store.rows)` there is tracked.
+    /// A `GeometryReader`'s content, a `ForEach`'s rows and a sheet's content run later, outside the body's tracking; a
+    /// lazy stack's content runs in the body (`LazyVStack(content:)` is not escaping), so `ForEach(store.rows)`'s data
+    /// argument there is tracked and only the row's `store.bold` is not.
     func testEscapingClosuresInsideTrackingNeedTheirOwn() {
         XCTAssertEqual(escaping("""
             struct A: View {
@@ -85,7 +86,7 @@ final class PerceptionTests: XCTestCase {
                 WithPerceptionTracking {
                   Text(store.title)
                   GeometryReader { proxy in Text(store.size) }
-                  LazyVStack { ForEach(store.rows) { Text($0.name) } }
+                  LazyVStack { ForEach(store.rows) { Text($0.name).bold(store.bold) } }
                   LazyHStack { WithPerceptionTracking { Text(store.wrapped) } }
                 }
                 .sheet(isPresented: $store.isHelpShown) { Text(store.help) }
@@ -105,7 +106,7 @@ final class PerceptionTests: XCTestCase {
                 }
               }
             }
-            """), ["size:GeometryReader", "help:sheet", "name:-"])
+            """), ["size:GeometryReader", "bold:ForEach", "help:sheet", "name:-"])
     }
 
     func testABodyWithTrackingOrAViewForNewOSesIsNotRead() {
