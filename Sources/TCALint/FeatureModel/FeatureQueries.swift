@@ -41,6 +41,18 @@ extension Feature {
         return result
     }
 
+    /// Whether the feature sends itself the action `path` (or one of its values: `.didAdd(.adHoc)` for [didAdd]) from
+    /// its own logic, and the clauses of it that match the action (one at least) only return `.none`: an action it keeps for a
+    /// parent to match, a message without a delegate action.
+    public func sendsItselfAndIgnores(_ path: [String]) -> Bool {
+        let handlers = handlers(of: path)
+        guard !path.isEmpty, !handlers.isEmpty, handlers.allSatisfy(\.code.isNoOp) else { return false }
+        return logic.contains { unit in
+            unit.clauses.contains { c in c.code.sends.contains { $0.path.starts(with: path) } }
+                || (unit.everyAction?.sends.contains { $0.path.starts(with: path) } ?? false)
+        }
+    }
+
     /// Whether the feature sets the field to nil whenever this action arrives (`case .alert(.presented(.confirm)):
     /// state.alert = nil`): some logic's first clause that matches the action does, outside any `if` or loop.
     public func clearsField(_ field: String, onAction path: [String]) -> Bool {

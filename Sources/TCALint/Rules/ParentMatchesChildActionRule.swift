@@ -27,7 +27,10 @@ public struct ParentMatchesChildActionRule: Rule {
                 for c in logic.clauses where !c.isDefault {
                     // Patterns already carry the logic's action prefix (`reduce(into:childAction:)` → [child, …]).
                     for (n, full) in c.patterns.enumerated() {
-                        guard let match = Self.childAction(matchedBy: full, children: children, in: project) else { continue }
+                        guard let match = Self.childAction(matchedBy: full, children: children, in: project),
+                              // An action the child sends itself and ignores is a message it means for this parent:
+                              // `missing_delegate_action` reports it in the child, where the fix (a delegate) is.
+                              !match.owner.sendsItselfAndIgnores(match.ownPath) else { continue }
                         let at = n < c.patternAnchors.count ? c.patternAnchors[n] ?? c.anchor : c.anchor
                         findings.append(finding(at: at, Self.message(parent: parent.name, shown: match.shown, child: match.owner.name,
                                                                      through: match.through.map(\.name))))
@@ -80,6 +83,8 @@ public struct ParentMatchesChildActionRule: Rule {
         var through: [Feature]
         /// The whole pattern (`.login(.view(.loginTapped))`), not cut at the child's case.
         var shown: String
+        /// The owner's own action the pattern names (`[view, loginTapped]`).
+        var ownPath: [String]
     }
 
     /// The feature whose own non-delegate action `full` (a case path from the parent's action) names, through
@@ -102,9 +107,9 @@ public struct ParentMatchesChildActionRule: Rule {
                 guard depth < 4, let project,
                       let inner = childAction(matchedBy: Array(rest), children: childActions(of: child.feature, in: project),
                                               in: project, depth: depth + 1) else { continue }
-                return Match(owner: inner.owner, through: [child.feature] + inner.through, shown: CasePath.shown(full))
+                return Match(owner: inner.owner, through: [child.feature] + inner.through, shown: CasePath.shown(full), ownPath: inner.ownPath)
             }
-            return Match(owner: child.feature, through: [], shown: CasePath.shown(full))
+            return Match(owner: child.feature, through: [], shown: CasePath.shown(full), ownPath: Array(rest))
         }
         return nil
     }
