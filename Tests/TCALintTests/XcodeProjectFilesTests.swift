@@ -49,6 +49,16 @@ final class XcodeProjectFilesTests: XCTestCase {
         XCTAssertFalse(files.holds("/w/app/Main.swift"))
     }
 
+    /// Xcode escapes a control character in a name as `\U0010` (WINEY's `TabBar` folder), and writes octal escapes.
+    func testEscapedCharactersInNamesAreDecoded() throws {
+        let text = #"{ objects = { R = {isa = PBXProject; mainGroup = M; }; M = {isa = PBXGroup; children = (G, O); }; "#
+            + #"G = {isa = PBXGroup; children = (F); path = "\U0010T\U0010abBar"; sourceTree = "<group>"; }; "#
+            + #"F = {isa = PBXFileReference; path = "Tab \"Bar\".swift"; sourceTree = "<group>"; }; "#
+            + #"O = {isa = PBXFileReference; path = "Octal\101.swift"; sourceTree = "<group>"; }; }; rootObject = R; }"#
+        let files = try XCTUnwrap(XcodeProjectFiles(pbxproj: text, sourceRoot: "/w"))
+        XCTAssertEqual(files.files, ["/w/\u{10}T\u{10}abBar/Tab \"Bar\".swift", "/w/OctalA.swift"])
+    }
+
     func testTextThatIsNotAProjectGivesNothing() {
         XCTAssertNil(XcodeProjectFiles(pbxproj: "IPHONEOS_DEPLOYMENT_TARGET = 16.0;", sourceRoot: "/w"))
         XCTAssertNil(XcodeProjectFiles(pbxproj: "{ objects = { A = {isa = PBXGroup; }; }; rootObject = B; }", sourceRoot: "/w"))

@@ -132,7 +132,8 @@ struct PropertyListParser {
         }
     }
 
-    /// A quoted string (with `\"`, `\\`, `\n`, `\t` escapes) or a run of bare characters.
+    /// A quoted string or a run of bare characters. A quoted one's escapes: `\"`, `\\`, `\n`, `\t`, `\r`, `\U0010`
+    /// (four hex digits: Xcode writes a control character in a folder's name so) and octal `\012`.
     private mutating func string() -> Value? {
         guard i < bytes.count else { return nil }
         if bytes[i] == UInt8(ascii: "\"") {
@@ -144,6 +145,24 @@ struct PropertyListParser {
                     switch bytes[i] {
                     case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
                     case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
+                    case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r"))
+                    case UInt8(ascii: "U") where i + 4 < bytes.count:
+                        let hex = String(decoding: bytes[(i + 1)...(i + 4)], as: UTF8.self)
+                        if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                            out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                            i += 4
+                        } else {
+                            out.append(bytes[i])
+                        }
+                    case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                        var value = 0, digits = 0
+                        while digits < 3, i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[i]) {
+                            value = value * 8 + Int(bytes[i] - UInt8(ascii: "0"))
+                            digits += 1
+                            i += 1
+                        }
+                        i -= 1
+                        out.append(UInt8(truncatingIfNeeded: value))
                     default: out.append(bytes[i])
                     }
                 } else {
