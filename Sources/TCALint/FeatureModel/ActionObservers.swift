@@ -2,7 +2,8 @@ extension FeatureIndex {
     /// The clauses of the features above `feature` that match its action `path` (one of its own: [saveTapped]):
     /// a parent's `case .child(.saveTapped):` through a `Scope`/`ifLet`/`forEach` at `\.child`, its
     /// `case .destination(.presented(.child(.saveTapped))):` when an `@Reducer enum Destination` has the case
-    /// `child(Child)`, and a grandparent's through both compositions, up to 4 levels; the nearest parents first.
+    /// `child(Child)`, through a `Scope` nested in another one's closure (`childActionPrefix`), and a grandparent's
+    /// through these compositions, up to 4 levels; the nearest parents first.
     /// A pattern naming a prefix of the action's case (`case .child:`, every action of the child) does not count; one
     /// that names the case without the value the send gives it (`case .child(.didAdd):` for `.didAdd(.adHoc)`) does,
     /// and one naming another value (`.didAdd(.compendium)`) does not.
@@ -16,9 +17,8 @@ extension FeatureIndex {
         for _ in 0..<4 where !level.isEmpty {
             var next: [(feature: Feature, path: [String], caseLength: Int)] = []
             for (child, path, caseLength) in level {
-                for (parent, composition) in parents(of: child.qualifiedName) where !composition.edge.isIdentity && composition.edge.scopedIn == nil {
-                    let prefix = composition.edge.actionComponents
-                    guard !prefix.isEmpty, !prefix.contains("self") else { continue }
+                for (parent, composition) in parents(of: child.qualifiedName) {
+                    guard let prefix = composition.childActionPrefix else { continue }
                     for unit in parent.logic {
                         for clause in unit.clauses where !clause.isDefault && clause.patterns.contains(where: { pattern in
                             guard let own = CasePath.childPart(of: pattern, composedAt: prefix) else { return false }

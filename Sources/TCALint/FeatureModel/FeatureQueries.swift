@@ -535,6 +535,23 @@ extension LogicFacts {
 }
 
 extension Composition {
+    /// The action path this composition gives its child, from the parent's action: its own, after that of the
+    /// `Scope` or operator whose closure it is written in (`Scope(state: \.add, action: \.add) { Scope(state: \.state,
+    /// action: \.self) { Child() } }` → [add]); nil for the parent's own actions (`action: \.self` at the builder's level,
+    /// or inside a composition that is itself the parent's).
+    public var childActionPrefix: [String]? {
+        let edge = self.edge
+        guard let outerState = edge.scopedIn else {
+            let own = edge.actionComponents
+            return own.isEmpty || own.contains("self") ? nil : own
+        }
+        // The nearest composition above it in the source whose state path is the one it is scoped in.
+        let outer = builderFacts.edges.filter { $0.scopedIn == nil && $0.statePath == outerState && $0.anchor.offset < edge.anchor.offset }
+            .max { $0.anchor.offset < $1.anchor.offset }
+        guard let outerAction = outer?.actionComponents, !outerAction.isEmpty, !outerAction.contains("self") else { return nil }
+        return outerAction + edge.actionComponents.filter { $0 != "self" }
+    }
+
     /// `.ifLet(\.$alert, action: \.alert)` over `@Presents var alert: AlertState<Action.Alert>?`: an alert's
     /// (or a dialog's) integration, not a child feature.
     public static func isPromptField(_ field: PropertyFacts?) -> Bool {

@@ -174,4 +174,52 @@ final class ActionObserversTests: XCTestCase {
         XCTAssertEqual(matching(["view", "closed"], of: "Editor", in: index), ["List 20"])
         XCTAssertEqual(matching(["save"], of: "Editor", in: index), [])
     }
+
+    /// A child composed through a `Scope` in another `Scope`'s closure (`Scope(state: \.add, action: \.add) {
+    /// Scope(state: \.state, action: \.self) { AddCombatant() } }`, Construct's sheet) is reached at the outer action
+    /// path: its grandparent's `.sheet(.presented(.add(.onSelect)))` matches its `.onSelect`.
+    func testAChildInANestedScopeIsReachedThroughTheOuterScopesActionPath() {
+        let add = """
+            @Reducer
+            struct AddCombatant {
+              enum Action { case onSelect([String]); case tapped }
+              var body: some ReducerOf<Self> { Reduce { state, action in .none } }
+            }
+            """
+        let encounter = """
+            @Reducer
+            struct Encounter {
+              @Reducer
+              struct Sheet {
+                var body: some ReducerOf<Self> {
+                  Scope(state: \\.add, action: \\.add) {
+                    Scope(state: \\.state, action: \\.self) {
+                      AddCombatant()
+                    }
+                  }
+                }
+              }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .sheet(.presented(.add(.onSelect))):
+                    state.count += 1
+                    return .none
+                  default:
+                    return .none
+                  }
+                }
+                .ifLet(\\.$sheet, action: \\.sheet) {
+                  Sheet()
+                }
+              }
+            }
+            """
+        let index = FeatureIndex(files: [("Add.swift", add), ("Encounter.swift", encounter)].map {
+            ProjectIndexer.facts(path: $0.0, bytes: Array($0.1.utf8))
+        })
+        XCTAssertEqual(matching(["onSelect"], of: "AddCombatant", in: index), ["Encounter 16"])
+        XCTAssertEqual(index.feature("Encounter.Sheet")?.children.map(\.childActionPrefix), [["add"], ["add"]])
+        XCTAssertEqual(index.feature("Encounter")?.children.map(\.childActionPrefix), [["sheet"]])
+    }
 }
