@@ -32,8 +32,7 @@ enum LintCommand {
             if let known = options.targetTCA ?? linter.tcaVersion {
                 linter.tcaVersion = known
             } else if let detected = options.stdinPath.flatMap({ TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: $0)) }) {
-                linter.tcaVersion = detected.version
-                linter.tcaVersionIsLowerBound = detected.kind == .requirement
+                linter.judgeTCA(detected: detected)
             }
         }
         if options.printConfig {

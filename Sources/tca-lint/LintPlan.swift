@@ -49,8 +49,7 @@ struct LintPlan {
             if let target { groups[i].linter.tcaVersion = target; continue }
             if groups[i].linter.tcaVersion != nil { continue }
             if detectedTCA == nil { detectedTCA = .some(detect()) }
-            groups[i].linter.tcaVersion = detectedTCA??.version
-            groups[i].linter.tcaVersionIsLowerBound = detectedTCA??.kind == .requirement
+            groups[i].linter.judgeTCA(detected: detectedTCA ?? nil)
         }
     }
 

@@ -15,6 +15,13 @@ public struct Linter {
     /// `tcaVersion` is only the lowest version a manifest's requirement allows (`from: "1.9.2"`, no lock file in
     /// sight): the project may build with any later one. A rule about a bug of a range of versions stays silent then.
     public var tcaVersionIsLowerBound = false
+
+    /// Judges against the TCA version found in the project's files (`TCAVersionDetector`): a resolved pin, or only the
+    /// lowest version a manifest's requirement allows; nil, none found.
+    public mutating func judgeTCA(detected: DetectedTCAVersion?) {
+        tcaVersion = detected?.version
+        tcaVersionIsLowerBound = detected?.kind == .requirement
+    }
     /// A deployment target every file is built for, instead of the one its nearest build description names.
     public var deploymentTarget: DeploymentTarget?
     /// Whether a file without `deploymentTarget` has its own read from the build descriptions above it (false: none).

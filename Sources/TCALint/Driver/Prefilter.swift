@@ -52,13 +52,14 @@ public enum Prefilter {
         }
     }
 
-    /// The offset of the first occurrence of `needle` at or after `from`, or nil.
-    public static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        guard from >= 0, from < bytes.count, !needle.isEmpty else { return nil }
+    /// The offset of the first occurrence of `needle` at or after `from` (and wholly before `end`, when given), or nil.
+    public static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int, to end: Int? = nil) -> Int? {
+        let end = min(end ?? bytes.count, bytes.count)
+        guard from >= 0, from < end, !needle.isEmpty else { return nil }
         return bytes.withUnsafeBytes { haystack in
             guard let base = haystack.baseAddress else { return nil }
             return needle.withUnsafeBytes { n in
-                find(base + from, haystack.count - from, n.baseAddress!, n.count).map { $0 - base }
+                find(base + from, end - from, n.baseAddress!, n.count).map { $0 - base }
             }
         }
     }

@@ -11,10 +11,11 @@ struct PerceptionReader {
     static let needle = Array("store".utf8)
 
     /// Closures and blocks a `body` runs while it is evaluated: content builders of SwiftUI's containers and
-    /// modifiers, and the labels and sections they take.
+    /// modifiers, and the labels and sections they take. (`ForEach`'s and `GeometryReader`'s closures are escaping
+    /// ones, `escapingClosures`.)
     static let contentBuilders: Set<String> = [
         "VStack", "HStack", "ZStack", "Group", "Form", "Section", "List", "ScrollView", "NavigationStack", "NavigationView",
-        "NavigationSplitView", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "ForEach", "GeometryReader", "Grid",
+        "NavigationSplitView", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid",
         "GridRow", "TabView", "ViewThatFits", "overlay", "background", "toolbar", "ToolbarItem", "ToolbarItemGroup",
         "safeAreaInset", "label", "content", "header", "footer", "detail", "sidebar", "Label", "LabeledContent",
         "DisclosureGroup", "ControlGroup", "mask",

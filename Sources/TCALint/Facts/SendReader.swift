@@ -68,7 +68,7 @@ struct SendReader {
         let open = j + 2
         guard code.isPunct(open, .lbrace), let close = code.partnerOf(open), close > open,
               code.tokens.indices.contains(open + 5), code.tokens[open + 1].kind == .identifier, code.is(open + 2, "in"),
-              code.is(open + 3, "await"), code.text(open + 4) == code.text(open + 1), code.isPunct(open + 5, .lparen),
+              code.is(open + 3, "await"), code.spellsSame(open + 4, open + 1), code.isPunct(open + 5, .lparen),
               code.partnerOf(open + 5) == close - 1, sendsOnlyAValue(from: open + 6, to: close - 2) else { return nil }
         let path = CasePath.read(at: open + 6, code: code, limit: close)
         guard !path.isEmpty else { return nil }

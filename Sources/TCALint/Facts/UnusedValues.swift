@@ -45,7 +45,7 @@ enum UnusedValues {
         guard let open = code.enclosingOpener(before: j - 2), code.isPunct(open, .lparen) else { return false }
         // `x ? . name (`: the call is on `x`'s optional chain.
         return open >= 4 && code.kind(open - 1) == .identifier && code.isDot(open - 2) && code.isOperator(open - 3, "?")
-            && code.kind(open - 4) == .identifier && code.text(open - 4) == code.text(j - 2) && !code.isDot(open - 5)
+            && code.kind(open - 4) == .identifier && code.spellsSame(open - 4, j - 2) && !code.isDot(open - 5)
     }
 
     /// `let today = Calendar.current.startOfDay(for: Date())` on the value's line, and no later token of the block (or
@@ -98,21 +98,7 @@ enum UnusedValues {
     /// Whether the string literal token holds the name's bytes (an interpolation `\(today)` reads it).
     private static func contains(_ code: CodeTokens, string t: Int, name: Int) -> Bool {
         let literal = code.tokens[t], needle = code.tokens[name]
-        guard needle.length > 0, literal.length >= needle.length else { return false }
-        let n = Array(code.bytes[needle.startOffset..<needle.endOffset])
-        var i = literal.startOffset
-        while i + n.count <= literal.endOffset {
-            if code.bytes[i] == n[0] && code.bytes[i..<(i + n.count)].elementsEqual(n) { return true }
-            i += 1
-        }
-        return false
-    }
-}
-
-private extension CodeTokens {
-    /// Whether tokens i and j spell the same text (compared as bytes: the scan meets every identifier of a case).
-    func spellsSame(_ i: Int, _ j: Int) -> Bool {
-        let a = tokens[i], b = tokens[j]
-        return a.length == b.length && bytes[a.startOffset..<a.endOffset].elementsEqual(bytes[b.startOffset..<b.endOffset])
+        return Prefilter.firstIndex(of: Array(code.bytes[needle.startOffset..<needle.endOffset]), in: code.bytes,
+                                    from: literal.startOffset, to: literal.endOffset) != nil
     }
 }

@@ -37,4 +37,10 @@ extension FeatureIndex {
         }
         return result
     }
+
+    /// The nearest of `parentClauses(matching:of:)` that does more than return `.none`: a parent acting on the action,
+    /// which only hears it when it goes through the store.
+    public func parentActing(on path: [String], of feature: Feature) -> (parent: Feature, clause: CaseFacts)? {
+        parentClauses(matching: path, of: feature).first { !$0.clause.code.isNoOp }
+    }
 }

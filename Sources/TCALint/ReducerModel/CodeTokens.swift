@@ -93,6 +93,13 @@ public struct CodeTokens {
         return String(decoding: bytes[t.startOffset..<t.endOffset], as: UTF8.self)
     }
 
+    /// Whether tokens i and j spell the same text, compared as bytes (no string is made).
+    public func spellsSame(_ i: Int, _ j: Int) -> Bool {
+        guard i >= 0, j >= 0, i < tokens.count, j < tokens.count else { return false }
+        let a = tokens[i], b = tokens[j]
+        return a.length == b.length && bytes[a.startOffset..<a.endOffset].elementsEqual(bytes[b.startOffset..<b.endOffset])
+    }
+
     /// True when token i is exactly the given word/operator/punctuation spelling.
     public func `is`(_ i: Int, _ s: StaticString) -> Bool {
         guard i >= 0 && i < tokens.count else { return false }

@@ -21,7 +21,7 @@ public struct MissingDelegateActionRule: Rule {
             .compactMap { own in
                 // Only when the model shows a parent acting on the action: an ignored action no parent acts on is
                 // a message to no one (a no-op step of the child's own, or a parent the model does not see).
-                guard let parent = Self.parentActing(on: own.send.path, sentBy: own.feature, in: file.project) else { return nil }
+                guard let parent = Self.actingParent(on: own.send.path, sentBy: own.feature, in: file.project) else { return nil }
                 return finding(at: own.send.anchor,
                                Self.message(type: own.feature.name, shown: CasePath.shown(own.send.path),
                                             delegateCase: Self.delegateCase(of: own.send.path, nestedEnums: own.feature.nestedEnumNames),
@@ -49,8 +49,8 @@ public struct MissingDelegateActionRule: Rule {
     /// The nearest parent whose logic acts on the child's action `path` (`case .home(.settingsTapped):` for Home's
     /// `.settingsTapped`, with more than `return .none`), and where (`RootCoordinator.swift:82`); nil when the project
     /// model shows none.
-    static func parentActing(on path: [String], sentBy child: Feature, in project: FeatureIndex) -> (name: String, at: String)? {
-        guard let (parent, clause) = project.parentClauses(matching: path, of: child).first(where: { !$0.clause.code.isNoOp }) else { return nil }
+    static func actingParent(on path: [String], sentBy child: Feature, in project: FeatureIndex) -> (name: String, at: String)? {
+        guard let (parent, clause) = project.parentActing(on: path, of: child) else { return nil }
         let file = clause.location.path.split(separator: "/").last.map(String.init) ?? clause.location.path
         return (parent.name, "\(file):\(clause.location.line)")
     }

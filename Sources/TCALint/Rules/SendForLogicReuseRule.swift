@@ -22,7 +22,7 @@ public struct SendForLogicReuseRule: Rule {
         // store: a helper call would leave that parent deaf (a delegate action is the fix; `parent_matches_child_action`).
         return OwnActionSends.find(in: file).filter { own in
             own.handlers.contains { !$0.code.isNoOp }
-                && !file.project.parentClauses(matching: own.send.path, of: own.feature).contains { !$0.clause.code.isNoOp }
+                && file.project.parentActing(on: own.send.path, of: own.feature) == nil
         }.map { own in
             finding(at: own.send.anchor, Self.message(own.form, type: own.feature.name, shown: CasePath.shown(own.send.path)))
         }
