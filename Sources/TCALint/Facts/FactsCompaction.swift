@@ -35,9 +35,30 @@ struct StringPool {
         if let value = string, let copy = pooled(value) { string = copy }
     }
 
+    /// Lists of names (a state access's path, a clause's pattern, a property's attributes) repeat within a file even
+    /// more than long names do, and each is a buffer of its own: an equal list already pooled is shared instead.
+    private var lists = Set<[String]>()
+
     /// Writes only what it replaces, so an array that other facts share is not copied for nothing.
     mutating func share(_ path: inout [String]) {
+        guard !path.isEmpty else { return }
+        if let member = lists.firstIndex(of: path) { path = lists[member]; return }
         for i in path.indices { if let copy = pooled(path[i]) { path[i] = copy } }
+        path.fit()
+        lists.insert(path)
+    }
+
+    mutating func share(_ path: inout [String]?) {
+        guard var value = path else { return }
+        path = nil
+        share(&value)
+        path = value
+    }
+
+    mutating func share(_ paths: inout [[String]]) {
+        guard !paths.isEmpty else { return }
+        paths.fit()
+        for i in paths.indices { share(&paths[i]) }
     }
 }
 
@@ -48,6 +69,9 @@ extension TypeFacts {
         names.share(&qualifiedName)
         names.share(&enclosing)
         names.share(&inherits)
+        names.share(&selfConstraints)
+        names.share(&genericParameters)
+        names.share(&attributes)
         cases.fit()
         for i in cases.indices {
             names.share(&cases[i].name)
@@ -56,10 +80,15 @@ extension TypeFacts {
         properties.fit()
         for i in properties.indices {
             names.share(&properties[i].type)
-            properties[i].getterReads?.fit()
+            names.share(&properties[i].attributes)
+            names.share(&properties[i].getterReads)
+            names.share(&properties[i].getterCalls)
         }
         functions.fit()
-        for i in functions.indices { names.share(&functions[i].returnType) }
+        for i in functions.indices {
+            names.share(&functions[i].returnType)
+            names.share(&functions[i].labels)
+        }
         builders.fit()
         logic.fit()
         dependencies.fit()
@@ -81,17 +110,25 @@ extension LogicFacts {
         names.share(&owner)
         names.share(&actionType)
         names.share(&stateType)
+        names.share(&labels)
+        names.share(&actionPrefix)
+        names.share(&cancelledIDs)
         clauses.fit()
         for i in clauses.indices {
-            clauses[i].patterns.fit()
-            for p in clauses[i].patterns.indices { names.share(&clauses[i].patterns[p]) }
+            names.share(&clauses[i].patterns)
+            names.share(&clauses[i].boundNames)
             clauses[i].code.compact(&names)
         }
         everyAction?.compact(&names)
         effects.fit()
+        for i in effects.indices {
+            names.share(&effects[i].sentPaths)
+            names.share(&effects[i].cancellableIDs)
+        }
         sideEffects.fit()
         uncontrolled.fit()
         callSites.fit()
+        for i in callSites.indices { names.share(&callSites[i].cancellableIDs) }
     }
 }
 
@@ -99,8 +136,14 @@ extension CodeFacts {
     mutating func compact(_ names: inout StringPool) {
         accesses.fit()
         sends.fit()
-        for i in sends.indices { names.share(&sends[i].path) }
-        calls.fit()
+        for i in accesses.indices { names.share(&accesses[i].path) }
+        for i in sends.indices {
+            names.share(&sends[i].path)
+            names.share(&sends[i].chained)
+        }
+        names.share(&calls)
+        names.share(&cancelledIDs)
+        names.share(&clearedFields)
     }
 }
 

@@ -164,6 +164,43 @@ final class FactsMemoryTests: XCTestCase {
         XCTAssertNotEqual(Self.storage(of: matched), Self.storage(of: "playbackPosition" + "Changed"), "a string made apart has its own")
     }
 
+    /// Equal lists of names a file repeats (a state access's path, a send's path, a property's attributes) are one
+    /// buffer; a different list keeps its own.
+    func testAFileRepeatsAListOfNamesInOneBuffer() {
+        let facts = FeatureIndexTests.facts("Counter.swift", """
+            @Reducer struct Counter {
+              @ObservableState struct State {
+                @Presents var alert: AlertState<Action.Alert>?
+                @Presents var sheet: Sheet.State?
+                var count = 0
+              }
+              enum Action { case increment, decrement, reset }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .increment: state.count += 1; return .send(.reset)
+                  case .decrement: state.count -= 1; return .send(.reset)
+                  case .reset: state.count = 0; return .none
+                  }
+                }
+              }
+            }
+            """)
+        guard let state = facts.types.first(where: { $0.qualifiedName == "Counter.State" }),
+              let clauses = facts.types.first(where: { $0.qualifiedName == "Counter" })?.logic.first?.clauses,
+              clauses.count == 3 else { return XCTFail("no facts") }
+        let accesses = clauses.flatMap(\.code.accesses)
+        XCTAssertEqual(accesses.map(\.path), [["count"], ["count"], ["count"]])
+        XCTAssertEqual(Set(accesses.map { Self.storage(of: $0.path) }).count, 1)
+        let sends = clauses.flatMap(\.code.sends)
+        XCTAssertEqual(sends.map(\.path), [["reset"], ["reset"]])
+        XCTAssertEqual(Self.storage(of: sends[0].path), Self.storage(of: sends[1].path))
+        XCTAssertEqual(state.properties.map(\.attributes), [["Presents"], ["Presents"], []])
+        XCTAssertEqual(Self.storage(of: state.properties[0].attributes), Self.storage(of: state.properties[1].attributes))
+        XCTAssertEqual(clauses.map(\.patterns), [[["increment"]], [["decrement"]], [["reset"]]])
+        XCTAssertNotEqual(Self.storage(of: clauses[0].patterns[0]), Self.storage(of: clauses[1].patterns[0]))
+    }
+
     /// A nested type's enclosing name is the string of its parent's qualified name; a property typed with the parent's
     /// nested type and a child's state type share theirs too.
     func testAFileRepeatsALongTypeNameInOneString() {
