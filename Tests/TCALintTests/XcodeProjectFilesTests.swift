@@ -71,4 +71,24 @@ final class XcodeProjectFilesTests: XCTestCase {
     func testAnUnreadableProjectLeavesNothingOut() {
         XCTAssertFalse(XcodeProjectFiles.leaveOut("/nowhere/App/View.swift", projectFile: "/nowhere/App.xcodeproj/project.pbxproj"))
     }
+
+    /// Every folder under an Xcode project reaches the same `project.pbxproj`: it is read once a run, for both its
+    /// deployment targets and its files. Changed on disk after the first question, it still answers as first read.
+    func testAProjectIsReadOnceForEveryQuestion() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcodeproject-once-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let pbxproj = Paths.join(root, "App.xcodeproj/project.pbxproj")
+        try FileManager.default.createDirectory(atPath: Paths.directory(of: pbxproj), withIntermediateDirectories: true)
+        for folder in ["My App/Views", "Other"] {
+            try FileManager.default.createDirectory(atPath: Paths.join(root, folder), withIntermediateDirectories: true)
+        }
+        let settings = "\t\tCFG2 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 16.0; }; };\n"
+        try Self.project.replacingOccurrences(of: "\t};\n\trootObject", with: settings + "\t};\n\trootObject")
+            .write(toFile: pbxproj, atomically: true, encoding: .utf8)
+        XCTAssertEqual(DeploymentTarget.search(from: Paths.join(root, "My App"))?.description, "iOS 16.0")
+        try "{ not a project".write(toFile: pbxproj, atomically: true, encoding: .utf8)
+        XCTAssertEqual(DeploymentTarget.search(from: Paths.join(root, "Other"))?.description, "iOS 16.0")
+        XCTAssertFalse(XcodeProjectFiles.leaveOut(Paths.join(root, "My App/Main.swift"), projectFile: pbxproj))
+        XCTAssertTrue(XcodeProjectFiles.leaveOut(Paths.join(root, "Other/Stray.swift"), projectFile: pbxproj))
+    }
 }

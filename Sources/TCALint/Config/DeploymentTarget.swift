@@ -68,10 +68,9 @@ public struct DeploymentTarget: Sendable, Equatable, CustomStringConvertible {
         }
         if let entries = try? fm.contentsOfDirectory(atPath: folder) {
             for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
-                let path = Paths.join(Paths.join(folder, entry), "project.pbxproj")
-                if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+                if let project = XcodeProject.at(Paths.join(Paths.join(folder, entry), "project.pbxproj")) {
                     hasDescription = true
-                    found += xcodeTargets(in: text, source: path)
+                    found += project.targets
                 }
             }
         }

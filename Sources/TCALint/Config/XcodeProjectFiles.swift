@@ -18,16 +18,8 @@ public struct XcodeProjectFiles: Sendable {
     /// Whether the project at `pbxproj` (a `…/X.xcodeproj/project.pbxproj`) leaves out the file at `path`: false when
     /// the project cannot be read or parsed, since a project not understood says nothing.
     public static func leaveOut(_ path: String, projectFile pbxproj: String) -> Bool {
-        guard let project = cache.value(for: pbxproj, compute: read(projectFile:)) else { return false }
+        guard let project = XcodeProject.at(pbxproj)?.files else { return false }
         return !project.holds(Paths.absolute(path, base: Paths.currentDirectory()))
-    }
-
-    private static let cache = RunWideCache<String, XcodeProjectFiles?>()
-
-    private static func read(projectFile pbxproj: String) -> XcodeProjectFiles? {
-        (try? String(contentsOfFile: pbxproj, encoding: .utf8)).flatMap {
-            XcodeProjectFiles(pbxproj: $0, sourceRoot: Paths.directory(of: Paths.directory(of: pbxproj)))
-        }
     }
 
     /// Reads `text`, a `project.pbxproj` whose project sits in `sourceRoot` (the folder holding the `.xcodeproj`);
