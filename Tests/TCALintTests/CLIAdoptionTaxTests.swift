@@ -7,7 +7,7 @@ import TCALint
 /// features` on the current folder, and the help text that lists it all.
 final class CLIAdoptionTaxTests: XCTestCase {
     /// A fixable warning (`leftover_print_changes`) and an error (`body_and_reduce`).
-    static let warning = "let s = Store(initialState: F.State()) { F()._printChanges() }\n"
+    static let warning = "let s = CombineReducers { F()._printChanges() }\n"
     static let error = CLIRuleTests.bodyAndReduce
 
     // MARK: - --read-only
@@ -54,7 +54,7 @@ final class CLIAdoptionTaxTests: XCTestCase {
         XCTAssertTrue(lint.stdout.contains("leftover_print_changes"), lint.stdout)
         let diff = try CLI.run(["lint", "--read-only", "--diff", "A.swift"], in: tree.root)
         XCTAssertEqual(diff.status, 1, diff.stderr)
-        XCTAssertTrue(diff.stdout.contains("-let s = Store(initialState: F.State()) { F()._printChanges() }"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("-let s = CombineReducers { F()._printChanges() }"), diff.stdout)
         XCTAssertEqual(try CLI.run(["lint", "--read-only", "--print-config"], in: tree.root).status, 0)
         XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("A.swift"), encoding: .utf8), Self.warning)
     }

@@ -71,9 +71,9 @@ final class CLIAdoptionTests: XCTestCase {
         XCTAssertEqual(write.status, 0)
         // Five lines inserted above the old finding, and one new finding appended.
         try tree.write("A.swift", "// one\n// two\n// three\n// four\n// five\n" + Self.leftover
-                       + "let s = Store(initialState: A.State()) { A()._printChanges() }\n")
+                       + "let s = CombineReducers { A()._printChanges() }\n")
         let result = try CLI.run(["lint", "--baseline", "baseline.json", "--quiet"], in: tree.root)
-        XCTAssertEqual(result.stdout, "A.swift:11:46: warning: Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff (leftover_print_changes)\n")
+        XCTAssertEqual(result.stdout, "A.swift:11:31: warning: Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff (leftover_print_changes)\n")
         let broken = try tree.write("broken.json", "{ not json")
         let bad = try CLI.run(["lint", "--baseline", broken.path], in: tree.root)
         XCTAssertEqual(bad.status, 2)
@@ -83,7 +83,7 @@ final class CLIAdoptionTests: XCTestCase {
         let tree = try ScratchTree()
         try tree.write("A.swift", """
             // tca-lint:disable:next leftover_print_changes
-            let a = Store(initialState: A.State()) { A()._printChanges() }
+            let a = CombineReducers { A()._printChanges() }
             // tca-lint:disable:next leftover_print_changes
             let b = 1
 

@@ -42,7 +42,7 @@ final class CLIFaultInjectionTests: XCTestCase {
         XCTAssertEqual(fix.status, 2, fix.stderr)
         XCTAssertTrue(fix.stderr.contains("Big.swift: error: write failed: File too large"), fix.stderr)
         XCTAssertTrue(fix.stderr.contains("tca-lint: error: 1 file not fixed: Big.swift"), fix.stderr)
-        XCTAssertTrue(fix.stdout.contains("Big.swift:2001:46: warning:"), "the finding is still reported: \(fix.stdout)")
+        XCTAssertTrue(fix.stdout.contains("Big.swift:2001:31: warning:"), "the finding is still reported: \(fix.stdout)")
         XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("Big.swift")), big)
 
         // 200 findings: a report and a baseline far larger than the limit.
@@ -104,7 +104,7 @@ final class CLIFaultInjectionTests: XCTestCase {
             let result = try CLI.run(["lint", "--fix", name], in: tree.root)
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertTrue(result.stderr.contains("\(name): error: the file has 2 hard links"), result.stderr)
-            XCTAssertTrue(result.stdout.hasPrefix("\(name):1:46: warning:"), result.stdout)
+            XCTAssertTrue(result.stdout.hasPrefix("\(name):1:31: warning:"), result.stdout)
         }
         let both = try CLI.run(["lint", "--fix", "A.swift", "B.swift"], in: tree.root)
         XCTAssertEqual(both.status, 2)

@@ -10,7 +10,7 @@ import Musl
 
 /// Issue 14 through the command line: failed writes, `--output`, baselines with `--fix`, odd inputs.
 final class CLIWriteSafetyTests: XCTestCase {
-    static let finding = "let s = Store(initialState: F.State()) { F()._printChanges() }\n"
+    static let finding = "let s = CombineReducers { F()._printChanges() }\n"
 
     /// Runs tca-lint with standard output on `/dev/full`: its exit status and standard error.
     private func runWithFullStandardOutput(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stderr: String) {
@@ -162,7 +162,7 @@ final class CLIWriteSafetyTests: XCTestCase {
         let fixed = try CLI.run(["lint", "--fix", "--strict", "--baseline", "base.json", "A.swift"], in: tree.root)
         XCTAssertEqual(fixed.status, 0, fixed.stdout + fixed.stderr)
         XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("A.swift")),
-                       reducer("let s = Store(initialState: F.State()) { F() }\n"), "the new finding fixed, the baselined line kept")
+                       reducer("let s = CombineReducers { F() }\n"), "the new finding fixed, the baselined line kept")
     }
 
     func testFilesNotFixedAreNamedAndTheRunExitsTwo() throws {
@@ -174,7 +174,7 @@ final class CLIWriteSafetyTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("R.swift: error: the file is read-only (mode 444); not fixed"), result.stderr)
         XCTAssertTrue(result.stderr.contains("tca-lint: error: 1 file not fixed: R.swift"), result.stderr)
-        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("A.swift")), "let s = Store(initialState: F.State()) { F() }\n")
+        XCTAssertEqual(try String(contentsOf: tree.root.appendingPathComponent("A.swift")), "let s = CombineReducers { F() }\n")
     }
 
     func testDumpSkipsAFIFOInsteadOfBlocking() throws {
@@ -226,7 +226,7 @@ final class CLIWriteSafetyTests: XCTestCase {
         let tree = try ScratchTree()
         try tree.write("evil\u{1B}[31m\u{07}.swift", Self.finding)
         let result = try CLI.run(["lint", "."], in: tree.root)
-        XCTAssertTrue(result.stdout.hasPrefix("evil\\u{1B}[31m\\u{07}.swift:1:46: warning:"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("evil\\u{1B}[31m\\u{07}.swift:1:31: warning:"), result.stdout)
         XCTAssertFalse(result.stdout.contains("\u{1B}"))
         // GitHub's log renders ANSI codes, and a Markdown report is read in a terminal as often as on a page.
         let github = try CLI.run(["lint", "--reporter", "github-actions", "."], in: tree.root)

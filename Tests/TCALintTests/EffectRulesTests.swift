@@ -367,7 +367,7 @@ final class EffectRulesTests: XCTestCase {
               UserDefaults.standard.set(Date(), forKey: "k")
               if case .dismiss = action { state.child = nil }
               return .run { [state] send in
-                try! await Task.sleep(nanoseconds: 1)
+                try! await Task.sleep(nanoseconds: 1_000_000_000)
                 Task { await send(.x(state.a)) }
               } catch: { error, send in }
             }

@@ -47,7 +47,7 @@ final class FixEngineTests: XCTestCase {
     /// Chained calls alone on their line go with the line, not leaving a line of spaces behind.
     func testLineOfOnlyChainedCallsIsRemoved() {
         let input = """
-            let store = Store(initialState: F.State()) {
+            let store = CombineReducers {
               F()
                 ._printChanges()._printChanges()
             }
@@ -55,7 +55,7 @@ final class FixEngineTests: XCTestCase {
             """
         let outcome = fix(input)
         XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), """
-            let store = Store(initialState: F.State()) {
+            let store = CombineReducers {
               F()
             }
 
@@ -92,7 +92,7 @@ final class FixEngineTests: XCTestCase {
 
     func testPostfixIfWithAnotherModifierKeepsTheBlock() {
         let input = """
-            let s = Store(initialState: F.State()) {
+            let s = CombineReducers {
               F()
               #if LOG_ACTIONS
                 ._printChanges()
@@ -102,7 +102,7 @@ final class FixEngineTests: XCTestCase {
 
             """
         XCTAssertEqual(fixed(input), """
-            let s = Store(initialState: F.State()) {
+            let s = CombineReducers {
               F()
               #if LOG_ACTIONS
                 .signpost()
@@ -113,8 +113,8 @@ final class FixEngineTests: XCTestCase {
     }
 
     func testInlineCallsAndChainsOnOneLine() {
-        XCTAssertEqual(fixed("let s = Store(initialState: F.State()) { F()._printChanges()._printChanges(.actionLabels).signpost() }\n"),
-                       "let s = Store(initialState: F.State()) { F().signpost() }\n")
+        XCTAssertEqual(fixed("let s = CombineReducers { F()._printChanges()._printChanges(.actionLabels).signpost() }\n"),
+                       "let s = CombineReducers { F().signpost() }\n")
         XCTAssertEqual(fixed("let r = F()._printChanges(.customDump)   \n"), "let r = F()\n")
         // A printer of the app's own is deliberate logging: not reported, so nothing to fix.
         XCTAssertEqual(fixed("let r = F()._printChanges(printer)\n"), "let r = F()._printChanges(printer)\n")

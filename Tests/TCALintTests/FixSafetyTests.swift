@@ -29,8 +29,8 @@ final class FixSafetyTests: XCTestCase {
         return path(name)
     }
 
-    static let printChanges = "let s = Store(initialState: F.State()) { F()._printChanges() }\n"
-    static let fixed = "let s = Store(initialState: F.State()) { F() }\n"
+    static let printChanges = "let s = CombineReducers { F()._printChanges() }\n"
+    static let fixed = "let s = CombineReducers { F() }\n"
 
     // MARK: 1. The generic guard
 

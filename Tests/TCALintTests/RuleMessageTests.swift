@@ -207,7 +207,9 @@ extension RuleMessageTests {
                 Text("Hi")
               }
             }
-            let store = Store(initialState: Counter.State()) { Counter()._printChanges() }
+            @Reducer struct Counter {
+              var body: some ReducerOf<Self> { Reduce { _, _ in .none }._printChanges() }
+            }
             """)
         XCTAssertEqual(m, [
             "Remove Self._printChanges() before merging; it is SwiftUI's debugging aid (underscored, unversioned API) that prints why the view's body was evaluated, every time it is",
@@ -343,6 +345,35 @@ extension RuleMessageTests {
             "SuspendingClock.now in F's reducer reads the real clock's current instant, which a TestStore cannot control, so tests are not deterministic; use @Dependency(\\.suspendingClock) and its now",
             "Task.sleep(for: .seconds(1)) in F's reducer sleeps on the real clock, which a TestStore cannot control, so tests wait in real time; use @Dependency(\\.continuousClock)",
         ])
+    }
+
+    /// A sleep of at most 10 ms, written as a literal, is a scheduling yield; a longer one, or one whose length is
+    /// computed, is a wait a test would sit through.
+    func testASleepOfAtMost10MillisecondsIsAYield() {
+        let m = messages(UncontrolledDependencyRule.self, """
+            @Reducer struct F {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  .run { _ in
+                    try await Task.sleep(nanoseconds: 0)
+                    try await Task.sleep(nanoseconds: 10_000_000)
+                    try await Task.sleep(for: .milliseconds(10))
+                    try await Task.sleep(nanoseconds: 10_000_001)
+                    try await Task.sleep(for: .milliseconds(11))
+                    try await Task.sleep(nanoseconds: 1_000 * 1_000)
+                    try await Task.sleep(nanoseconds: 99999999999999999999999)
+                    try await Task.sleep(for: .milliseconds(99999999999999999999999))
+                  }
+                }
+              }
+            }
+            """)
+        XCTAssertEqual(m.map { String($0.prefix { $0 != " " }) }, [
+            "Task.sleep(nanoseconds:", "Task.sleep(for:", "Task.sleep(nanoseconds:", "Task.sleep(nanoseconds:", "Task.sleep(for:",
+        ])
+        XCTAssertTrue(m[0].hasPrefix("Task.sleep(nanoseconds: 10_000_001) in F's reducer sleeps on the real clock"), m[0])
+        XCTAssertTrue(m[1].hasPrefix("Task.sleep(for: .milliseconds(11))"), m[1])
+        XCTAssertTrue(m[2].hasPrefix("Task.sleep(nanoseconds: 1_000 * 1_000)"), m[2])
     }
 
     /// A value read only by an `if` whose two branches are the same code decides nothing; one whose branches differ,

@@ -41,7 +41,7 @@ extension Character {
 
 /// The TCA version a project builds with, and where it was read: the resolved version in a `Package.resolved`
 /// (the root's, an Xcode project's or workspace's, Tuist's) or CocoaPods' `Podfile.lock`, else the lowest version the requirement in a
-/// `Package.swift` or Tuist `Project.swift` / `Package.swift` allows.
+/// `Package.swift`, a Tuist `Project.swift` / `Package.swift` or an Xcode project's `project.pbxproj` allows.
 public struct DetectedTCAVersion: Sendable, Equatable {
     public var version: TCAVersion
     /// The file it was read from.
@@ -86,8 +86,12 @@ public enum TCAVersionDetector {
         var pods: [(TCAVersion, String)] = []
         var required: [(TCAVersion, String)] = []
         for file in candidateFiles(under: root) {
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
             let name = file.split(separator: "/").last.map(String.init) ?? file
+            if name == "project.pbxproj" {
+                if let v = XcodeProject.at(file)?.tcaRequirement { required.append((v, file)) }
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
             if name == "Package.resolved" {
                 if let v = resolvedVersion(in: data) { resolved.append((v, file)) }
             } else if name == "Podfile.lock" {
@@ -107,10 +111,12 @@ public enum TCAVersionDetector {
         return pick(resolved, .resolved) ?? pick(pods, .resolved) ?? pick(required, .requirement)
     }
 
-    /// `Package.resolved`, `Package.swift`, `Project.swift` and Tuist's `Dependencies.swift` below `root`, in path
+    /// `Package.resolved`, `Package.swift`, `Project.swift`, Tuist's `Dependencies.swift` and Xcode's
+    /// `project.pbxproj` below `root`, in path
     /// order, at most `maxDepth` folders down, skipping build products and dependency checkouts.
     static func candidateFiles(under root: String) -> [String] {
-        let names: Set<String> = ["Package.resolved", "Package.swift", "Project.swift", "Dependencies.swift", "Podfile.lock"]
+        let names: Set<String> = ["Package.resolved", "Package.swift", "Project.swift", "Dependencies.swift", "Podfile.lock",
+                                  "project.pbxproj"]
         var result: [String] = []
         var stack: [(String, Int)] = [(root, 0)]
         let fm = FileManager.default

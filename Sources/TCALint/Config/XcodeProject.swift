@@ -1,13 +1,17 @@
 import Foundation
 
 /// An Xcode project's `project.pbxproj`, read once a run for every question asked of it: the deployment targets its
-/// build settings name (`DeploymentTarget`) and the files it holds (`XcodeProjectFiles`). Every folder under the
-/// project that looks for its build description reaches the same file.
+/// build settings name (`DeploymentTarget`), the files it holds (`XcodeProjectFiles`) and the version of TCA its
+/// package requirement allows (`TCAVersionDetector`). Every folder under the project that looks for its build
+/// description reaches the same file.
 struct XcodeProject: Sendable {
     /// `IPHONEOS_DEPLOYMENT_TARGET`, `MACOSX_DEPLOYMENT_TARGET`: empty when the project sets none.
     let targets: [DeploymentTarget]
     /// Nil when the file is not a project `XcodeProjectFiles` understands.
     let files: XcodeProjectFiles?
+    /// The lowest TCA version the project's package requirement allows; nil when it names none or names a branch
+    /// or a revision.
+    let tcaRequirement: TCAVersion?
 
     /// The project whose `project.pbxproj` is at `pbxproj`; nil when it cannot be read.
     static func at(_ pbxproj: String) -> XcodeProject? { cache.value(for: pbxproj, compute: read) }
@@ -16,8 +20,29 @@ struct XcodeProject: Sendable {
 
     private static func read(_ pbxproj: String) -> XcodeProject? {
         guard let text = try? String(contentsOfFile: pbxproj, encoding: .utf8) else { return nil }
+        var parser = PropertyListParser(Array(text.utf8))
+        let root = parser.parse()
         // The project sits in the folder that holds the `.xcodeproj`.
         return XcodeProject(targets: DeploymentTarget.xcodeTargets(in: text, source: pbxproj),
-                            files: XcodeProjectFiles(pbxproj: text, sourceRoot: Paths.directory(of: Paths.directory(of: pbxproj))))
+                            files: root.flatMap { XcodeProjectFiles(root: $0, sourceRoot: Paths.directory(of: Paths.directory(of: pbxproj))) },
+                            tcaRequirement: root.flatMap(tcaRequirement(in:)))
+    }
+
+    /// An `XCRemoteSwiftPackageReference` to TCA's repository: its `requirement`'s `version` (`kind = exactVersion`)
+    /// or `minimumVersion` (`upToNextMajorVersion`, `upToNextMinorVersion`, `versionRange`). Of several, the lowest.
+    static func tcaRequirement(in root: PropertyListParser.Value) -> TCAVersion? {
+        guard case .dictionary(let top) = root, case .dictionary(let objects)? = top["objects"] else { return nil }
+        var lowest: TCAVersion?
+        for case .dictionary(let object) in objects.values {
+            guard case .string("XCRemoteSwiftPackageReference")? = object["isa"],
+                  case .string(let url)? = object["repositoryURL"], TCAVersionDetector.isTCA(url),
+                  case .dictionary(let requirement)? = object["requirement"],
+                  case .string(let kind)? = requirement["kind"] else { continue }
+            let key = kind == "exactVersion" ? "version" : "minimumVersion"
+            guard ["exactVersion", "upToNextMajorVersion", "upToNextMinorVersion", "versionRange"].contains(kind),
+                  case .string(let text)? = requirement[key], let version = TCAVersion(text) else { continue }
+            lowest = min(lowest ?? version, version)
+        }
+        return lowest
     }
 }

@@ -26,7 +26,13 @@ public struct XcodeProjectFiles: Sendable {
     /// nil when it is not a project this reader understands.
     public init?(pbxproj text: String, sourceRoot: String) {
         var parser = PropertyListParser(Array(text.utf8))
-        guard case .dictionary(let root)? = parser.parse(),
+        guard let root = parser.parse() else { return nil }
+        self.init(root: root, sourceRoot: sourceRoot)
+    }
+
+    /// The same from the file's property list, parsed.
+    init?(root value: PropertyListParser.Value, sourceRoot: String) {
+        guard case .dictionary(let root) = value,
               case .dictionary(let objects)? = root["objects"],
               case .string(let rootID)? = root["rootObject"],
               case .dictionary(let project)? = objects[rootID],

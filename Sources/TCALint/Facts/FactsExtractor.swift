@@ -192,7 +192,10 @@ public struct FactsExtractor {
                               inherits: inherits, selfConstraints: constraints, attributes: attributes,
                               location: location(h.nameToken), anchor: anchor(h.nameToken),
                               membersOpen: anchor(h.open), membersClose: anchor(h.close))
-        if h.kind != .extension { facts.genericParameters = genericParameters(after: h.nameToken) }
+        if h.kind != .extension {
+            facts.genericParameters = genericParameters(after: h.nameToken)
+            facts.isFilePrivate = !Declarations.modifiers(before: h.nameToken - 1, code: code).isDisjoint(with: ["private", "fileprivate"])
+        }
         guard h.open < h.close, h.close <= code.count, !inherits.contains(where: Self.nonFeatureBases.contains) else { return facts }
         MembersReader(extractor: self, header: h).read(into: &facts)
         return facts

@@ -572,6 +572,8 @@ public final class TypeFacts: @unchecked Sendable {
     public var genericParameters: [String] = []
     /// Attribute names without `@` (`Reducer`, `ObservableState`, `CasePathable`).
     public var attributes: [String]
+    /// Declared `private` or `fileprivate`: nothing outside this file can name it.
+    public var isFilePrivate = false
     public var location: FactLocation
     /// The name token (for extensions, the first token of the extended type).
     public var anchor: Anchor

@@ -13,7 +13,7 @@ struct FileWideReader {
         let stores = StoreRootReader(extractor: extractor)
         let reduceCalls = ReduceCallReader(extractor: extractor)
         let caseLets = CaseLetReader(extractor: extractor)
-        var roots: [(token: Int, facts: StoreRootFacts)] = []
+        var roots: [(token: Int, found: StoreRootReader.Found)] = []
         for i in 0..<code.count {
             let kind = code.kind(i)
             let length = code.tokens[i].length
@@ -43,9 +43,9 @@ struct FileWideReader {
         }
         if !roots.isEmpty {
             let previews = previewRanges()
-            facts.storeRoots = roots.filter { r in !previews.contains { $0.contains(r.token) } }.map(\.facts)
+            facts.storeRoots = roots.filter { r in !previews.contains { $0.contains(r.token) } }.compactMap(\.found.facts)
         }
-        facts.printChanges = printChanges(types: types)
+        facts.printChanges = printChanges(types: types, storeReducers: roots.map(\.found.reducerTokens))
         facts.alerts = AlertReader(extractor: extractor).read()
         let views = StoreBindingReader(extractor: extractor).read(types: types)
         facts.bindingWrites = views.writes
@@ -87,12 +87,14 @@ struct FileWideReader {
 
     /// The leftover `_printChanges` calls. Not reported: calls compiled into debug builds only (`#if DEBUG`, also
     /// around a postfix modifier: the guard says the author knows), calls in previews (a store built for a
-    /// preview prints into the preview's console only), calls in an app's entry point (the `App`, its delegate, a
-    /// `@main` type), where the root store is built and where TCA's own tutorial puts it (`Store(initialState: …)
-    /// { AppFeature()._printChanges() }`; it prints in debug builds only), and — in a file that declares its own
-    /// `func _printChanges` on some other type — calls that are not modifiers of a reducer builder's elements.
-    private func printChanges(types: [TypeFacts]) -> [PrintChangesFacts] {
-        let previews = previewRanges() + rootStoreRanges(types: types)
+    /// preview prints into the preview's console only), calls on the reducer at the root of a store the app
+    /// builds (`storeReducers`: `Store(initialState: …) { AppFeature()._printChanges() }`, wherever it is built) and
+    /// anywhere in an app's entry point (the `App`, its delegate, a `@main` type), where TCA's own tutorial puts it
+    /// (it prints in debug builds only, and that store's actions only: the feature stays clean for its parents and
+    /// tests), and — in a file that declares its own `func _printChanges` on some other type — calls that are not
+    /// modifiers of a reducer builder's elements.
+    private func printChanges(types: [TypeFacts], storeReducers: [Range<Int>]) -> [PrintChangesFacts] {
+        let previews = previewRanges() + rootStoreRanges(types: types) + storeReducers
         var onlyOnReducers: Set<Int>? = nil
         for i in 0..<code.count where code.is(i, "_printChanges") && code.is(i - 1, "func") {
             var tokens = Set<Int>()

@@ -5,8 +5,15 @@ struct StoreRootReader {
     let extractor: FactsExtractor
     var code: CodeTokens { extractor.code }
 
-    /// The store built at token i (`Store`, `StoreOf`, or `init` after a `.`), when its root reducer is named.
-    func root(at i: Int) -> StoreRootFacts? {
+    /// A store built at token i: the tokens of the reducer it runs at its root (its `reducer:` argument or its
+    /// trailing closure), and that reducer's facts when it is named.
+    struct Found {
+        var reducerTokens: Range<Int>
+        var facts: StoreRootFacts?
+    }
+
+    /// The store built at token i (`Store`, `StoreOf`, or `init` after a `.`).
+    func root(at i: Int) -> Found? {
         let isStore = code.is(i, "Store") || code.is(i, "StoreOf")
         guard isStore || (code.is(i, "init") && code.isDot(i - 1)) else { return nil }
         var open = i + 1
@@ -17,12 +24,14 @@ struct StoreRootReader {
         var k = open + 1
         while k < close {
             if code.is(k, "reducer") && code.isPunct(k + 1, .colon) && code.isPunct(k - 1, .comma) {
-                return reducer(at: k + 2, store: i)
+                var end = k + 2
+                while end < close && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: close) }
+                return Found(reducerTokens: (k + 2)..<end, facts: reducer(at: k + 2, store: i))
             }
             k = code.skipGroup(k, limit: close)
         }
-        guard code.isPunct(close + 1, .lbrace) else { return nil }
-        return reducer(at: close + 1, store: i)
+        guard code.isPunct(close + 1, .lbrace), let end = code.partnerOf(close + 1), end > close + 1 else { return nil }
+        return Found(reducerTokens: (close + 1)..<end, facts: reducer(at: close + 1, store: i))
     }
 
     /// `App()`, `App.init()`, `{ App() … }` at token k: the reducer's name as written (`App`, `Feature.App`).

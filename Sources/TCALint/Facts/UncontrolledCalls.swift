@@ -48,8 +48,10 @@ enum UncontrolledCalls {
             if member == "now" { return Match(end: j + 2, key: key, clockUse: .now) }
         case "Task":
             guard member == "sleep", code.isPunct(j + 3, .lparen), let close = code.partnerOf(j + 3), close > j + 3 else { return nil }
-            // `Task.sleep(nanoseconds: 0)`: a yield, no time passes that a test would wait for.
-            if code.isPunct(j + 5, .colon), j + 7 == close, code.tokens[j + 6].kind == .number, code.is(j + 6, "0") { return nil }
+            // `Task.sleep(nanoseconds: 0)`, `Task.sleep(nanoseconds: 10_000_000)`, `Task.sleep(for: .milliseconds(5))`:
+            // a scheduling yield (the code around such a sleep says it lets another task run first); no time
+            // passes that a test would wait for.
+            if isYield(sleep: j, close: close, code: code) { return nil }
             // `while true { try await Task.sleep(…) }` alone in its loop: a keep-alive until cancelled.
             if isKeepAliveLoop(sleep: j, close: close, code: code) { return nil }
             if code.is(j + 4, "for") && code.isPunct(j + 5, .colon) {
@@ -94,6 +96,26 @@ enum UncontrolledCalls {
     static func isCancelID(at j: Int, code: CodeTokens) -> Bool {
         code.isPunct(j - 1, .colon) && code.is(j - 2, "id") && code.isPunct(j - 3, .lparen)
             && (code.is(j - 4, "cancellable") || code.is(j - 4, "cancel"))
+    }
+
+    /// The longest sleep read as a scheduling yield: 10 ms.
+    static let yieldNanoseconds = 10_000_000
+
+    /// `Task.sleep(nanoseconds: N)` or `Task.sleep(for: .milliseconds(N))` (the `(` after `sleep` at j + 3, its
+    /// partner at `close`) with a literal of at most 10 ms.
+    static func isYield(sleep j: Int, close: Int, code: CodeTokens) -> Bool {
+        func literal(_ k: Int) -> Int? {
+            guard code.tokens[k].kind == .number else { return nil }
+            return Int(code.text(k).replacingOccurrences(of: "_", with: ""))
+        }
+        if code.is(j + 4, "nanoseconds"), code.isPunct(j + 5, .colon), j + 7 == close, let n = literal(j + 6) {
+            return n <= yieldNanoseconds
+        }
+        if code.is(j + 4, "for"), code.isPunct(j + 5, .colon), code.isDot(j + 6), code.is(j + 7, "milliseconds"),
+           code.isPunct(j + 8, .lparen), code.isPunct(j + 10, .rparen), j + 11 == close, let n = literal(j + 9) {
+            return n <= yieldNanoseconds / 1_000_000
+        }
+        return false
     }
 
     /// Whether the `Task.sleep(…)` at j (its `)` at close) is the only statement of a `while` loop's body.

@@ -54,6 +54,8 @@ public final class Feature: @unchecked Sendable {
     /// it or to its nested types (extension macros such as `@Reducer` and `@CasePathable` need a type at file or
     /// type scope). The parser names such types after their scope's position (`Tests.(local@296).Child`).
     public var isLocal: Bool { qualifiedName.contains("(local@") }
+    /// Its primary declaration is `private` or `fileprivate`: only its own file can build or compose it.
+    public var isFilePrivate = false
 
     init(qualifiedName: String, name: String, kind: String, location: FactLocation, reducerEvidence: [String],
          declarations: [FactLocation], builders: [BuilderFacts], logic: [LogicFacts], functions: [FunctionFacts],

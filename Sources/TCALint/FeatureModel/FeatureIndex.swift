@@ -312,6 +312,13 @@ public final class FeatureIndex: @unchecked Sendable {
     var presentations: Presentations { presentationUses.wrapped }
     private var presentationUses: LockedLazy<Presentations>!
 
+    /// A `private` or `fileprivate` reducer that no reducer composes and no store outside previews and tests runs:
+    /// scaffolding for its file's `#Preview`, which never runs in the app.
+    public func runsOnlyInPreviews(_ feature: Feature) -> Bool {
+        feature.isFilePrivate && parents(of: feature.qualifiedName).isEmpty && !isEnumCasePayload(feature)
+            && storesRooted(at: feature).isEmpty
+    }
+
     /// The stores built outside tests and previews whose root reducer is the feature (`Store(initialState: …)
     /// { App() }`), in path order. A name written with a qualifier counts when it ends the feature's qualified name.
     public func storesRooted(at feature: Feature) -> [StoreRootFacts] {

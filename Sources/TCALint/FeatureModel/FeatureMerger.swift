@@ -265,6 +265,7 @@ struct FeatureMerger {
             enumCases: primary.kind == "enum" ? Self.joined(decls, \.cases) : [])
         feature.properties = Self.joined(decls, \.properties)
         feature.dependencies = Self.joined(decls, \.dependencies)
+        feature.isFilePrivate = primary.isFilePrivate
         for child in nested[key] ?? [] {
             guard let kind = groups[child]?.first(where: { $0.kind != "extension" })?.kind else { continue }
             feature.nestedTypes[Self.nestedName(child, in: key)] = kind

@@ -203,7 +203,24 @@ extension FeatureIndex {
         }
         guard depth < 4, let holder = enumCases(holding: feature).first?.holder else { return nil }
         if let outer = removal(of: holder, leaf: leaf, depth: depth + 1) { return outer }
-        // A one-case enum never switches.
-        return holder.enumCases.count > 1 ? .caseSwitched(enum: holder.name) : nil
+        // A one-case enum never switches; nor does one whose state no logic writes whole.
+        return holder.enumCases.count > 1 && switchesCase(of: holder) ? .caseSwitched(enum: holder.name) : nil
+    }
+
+    /// Some logic puts another case in the enum's state: a parent that composes the enum assigns the field holding it
+    /// (`state.destination = .settings(…)`) or replaces its own state whole, or the enum's own logic replaces its
+    /// state (`state = .loggedIn(…)`). An enum held where nothing writes it whole (the root of a navigation stack, a
+    /// store's initial state) keeps the case it was made with.
+    private func switchesCase(of holder: Feature) -> Bool {
+        func writes(_ feature: Feature, _ wrote: (CodeFacts) -> Bool) -> Bool {
+            feature.logic.contains { unit in unit.clauses.contains { wrote($0.code) } || unit.everyAction.map(wrote) == true }
+        }
+        if writes(holder, { $0.replacesState }) { return true }
+        return parents(of: holder.qualifiedName).contains { parent, c in
+            guard let field = c.edge.stateField else { return false }
+            return writes(parent) { code in
+                code.replacesState || code.accesses.contains { $0.kind == .assign && $0.path.count == 1 && $0.path[0] == field }
+            }
+        }
     }
 }

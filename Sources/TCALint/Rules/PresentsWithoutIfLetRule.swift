@@ -20,7 +20,9 @@ public struct PresentsWithoutIfLetRule: Rule {
         guard file.isAppCode else { return [] }
         var findings: [Finding] = []
         for feature in file.features {
-            guard let state = feature.state, let builder = Self.soleVisibleBody(of: feature) else { continue }
+            // A reducer only a preview runs harms no one.
+            guard let state = feature.state, let builder = Self.soleVisibleBody(of: feature),
+                  !file.project.runsOnlyInPreviews(feature) else { continue }
             let fields = Set(state.fields.map(\.name))
             // Every path the body integrates; a path that is not a field of State (a key path held in a
             // property, a computed path) could integrate anything, so then nothing is reported.

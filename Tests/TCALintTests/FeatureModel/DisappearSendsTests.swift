@@ -95,6 +95,8 @@ final class DisappearSendsTests: XCTestCase {
             var inline: Inline.State?
             @Presents var shownInline: Shown.State?
             @Presents var destination: Destination.State?
+            var root: Root.State = .login(Login.State())
+            var screen: Screen.State = .home(Home.State())
           }
           enum Action {
             case sheet(PresentationAction<Sheet.Action>)
@@ -104,6 +106,8 @@ final class DisappearSendsTests: XCTestCase {
             case inline(Inline.Action)
             case shownInline(PresentationAction<Shown.Action>)
             case destination(PresentationAction<Destination.Action>)
+            case root(Root.Action)
+            case screen(Screen.Action)
           }
           @Reducer
           enum Destination {
@@ -111,8 +115,12 @@ final class DisappearSendsTests: XCTestCase {
           }
           var body: some ReducerOf<Self> {
             Scope(state: \\.tab, action: \\.tab) { Tab() }
+            Scope(state: \\.root, action: \\.root) { Root.body }
+            Scope(state: \\.screen, action: \\.screen) { Screen.body }
             Reduce { state, _ in
               state.destination = nil
+              state.root = .main(Main.State())
+              state.screen.home?.count += 1
               return .none
             }
               .ifLet(\\.$sheet, action: \\.sheet) { Sheet() }
@@ -128,6 +136,13 @@ final class DisappearSendsTests: XCTestCase {
           case login(Login)
           case main(Main)
         }
+        @Reducer
+        enum Screen {
+          case home(Home)
+          case onboarding(Onboarding)
+        }
+        @Reducer struct Home { var body: some ReducerOf<Self> { EmptyReducer() } }
+        @Reducer struct Onboarding { var body: some ReducerOf<Self> { EmptyReducer() } }
         @Reducer struct Sheet { var body: some ReducerOf<Self> { EmptyReducer() } }
         @Reducer struct Pushed { var body: some ReducerOf<Self> { EmptyReducer() } }
         @Reducer struct Row { var body: some ReducerOf<Self> { EmptyReducer() } }
@@ -153,6 +168,10 @@ final class DisappearSendsTests: XCTestCase {
         XCTAssertEqual(try removal("Pushed"), .stacked(parent: "Parent"))
         XCTAssertEqual(try removal("Edit"), .presented(parent: "Parent"))
         XCTAssertEqual(try removal("Login"), .caseSwitched(enum: "Root"))
+        XCTAssertEqual(try removal("Main"), .caseSwitched(enum: "Root"))
+        // A case of an enum no logic writes whole (a stack's root screen, changed only inside the case) stays.
+        XCTAssertNil(try removal("Home"))
+        XCTAssertNil(try removal("Onboarding"))
         // A row of an identified array, a plain optional's ifLet, a Scope child and the root stay while their views do.
         XCTAssertNil(try removal("Row"))
         XCTAssertNil(try removal("Inline"))

@@ -438,4 +438,35 @@ final class FeatureIndexTests: XCTestCase {
         XCTAssertNil(FeatureMerger.mark("App.Feature"))
         XCTAssertTrue(key.utf8.allSatisfy { $0 < 0x80 }, "an ASCII key keeps String hashing on its fast path")
     }
+
+    /// A `private` reducer that no reducer composes and only a `#Preview` builds runs only in previews; one a parent
+    /// composes, one a store outside previews runs, and one other files can name do not.
+    func testAPrivateReducerOnlyAPreviewBuildsRunsOnlyInPreviews() {
+        let index = Self.index([("Demo.swift", """
+            @Reducer private struct PreviewOnly {}
+            @Reducer fileprivate struct Composed {}
+            @Reducer private struct Hosted {}
+            @Reducer struct Internal {}
+            @Reducer struct Parent {
+              var body: some ReducerOf<Self> { Scope(state: \\.composed, action: \\.composed) { Composed() } }
+            }
+            final class Host {
+              let store = Store(initialState: Hosted.State()) { Hosted() }
+            }
+            #Preview {
+              DemoView(store: Store(initialState: PreviewOnly.State()) { PreviewOnly() })
+            }
+            #Preview {
+              DemoView(store: Store(initialState: Internal.State()) { Internal() })
+            }
+            """)])
+        func previewOnly(_ name: String) -> Bool? { index.feature(name).map(index.runsOnlyInPreviews) }
+        XCTAssertEqual(previewOnly("PreviewOnly"), true)
+        XCTAssertEqual(index.feature("PreviewOnly")?.isFilePrivate, true)
+        XCTAssertEqual(index.feature("Composed")?.isFilePrivate, true)
+        XCTAssertEqual(previewOnly("Composed"), false)
+        XCTAssertEqual(previewOnly("Hosted"), false)
+        XCTAssertEqual(previewOnly("Internal"), false)
+        XCTAssertEqual(index.feature("Internal")?.isFilePrivate, false)
+    }
 }

@@ -105,6 +105,73 @@ final class TCAVersionTests: XCTestCase {
         XCTAssertNil(TCAVersionDetector.detect(root: empty.root.path))
     }
 
+    /// An Xcode project that depends on TCA without a committed `Package.resolved`: its package requirement in
+    /// `project.pbxproj` gives the lower bound, so a project pinned to 1.2.0 hears nothing about 1.4's deprecations.
+    static func pbxproj(_ requirement: String, url: String = "https://github.com/pointfreeco/swift-composable-architecture.git") -> String {
+        """
+        // !$*UTF8*$!
+        {
+        	objects = {
+        		P /* Project object */ = {isa = PBXProject; mainGroup = M; packageReferences = (T, K); };
+        		M = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+        		T /* XCRemoteSwiftPackageReference "swift-composable-architecture" */ = {
+        			isa = XCRemoteSwiftPackageReference;
+        			repositoryURL = "\(url)";
+        			requirement = {\(requirement)};
+        		};
+        		K = {isa = XCRemoteSwiftPackageReference; repositoryURL = "https://github.com/kakao/kakao-ios-sdk"; requirement = {kind = exactVersion; version = 0.1.0; }; };
+        	};
+        	rootObject = P /* Project object */;
+        }
+
+        """
+    }
+
+    func testAnXcodeProjectsPackageRequirementGivesItsLowerBound() {
+        let forms: [(String, TCAVersion?)] = [
+            ("kind = exactVersion; version = 1.2.0;", TCAVersion(1, 2, 0)),
+            ("kind = upToNextMajorVersion; minimumVersion = 1.9.2;", TCAVersion(1, 9, 2)),
+            ("kind = upToNextMinorVersion; minimumVersion = 1.10.0;", TCAVersion(1, 10, 0)),
+            ("kind = versionRange; maximumVersion = 2.0.0; minimumVersion = 1.5.0;", TCAVersion(1, 5, 0)),
+            ("branch = main; kind = branch;", nil),
+            ("kind = revision; revision = 0123abcd;", nil),
+        ]
+        for (requirement, expected) in forms {
+            var parser = PropertyListParser(Array(Self.pbxproj(requirement).utf8))
+            let root = parser.parse()
+            XCTAssertNotNil(root, requirement)
+            XCTAssertEqual(root.flatMap(XcodeProject.tcaRequirement(in:)), expected, requirement)
+        }
+        // Another package's requirement says nothing of TCA's.
+        var other = PropertyListParser(Array(Self.pbxproj("kind = exactVersion; version = 1.2.0;", url: "https://github.com/pointfreeco/swift-dependencies").utf8))
+        XCTAssertNil(other.parse().flatMap(XcodeProject.tcaRequirement(in:)))
+    }
+
+    func testDetectionReadsAnXcodeProjectWhenNoLockFileIsCommitted() throws {
+        let tree = try ScratchTree()
+        try tree.write(".git/HEAD", "ref: refs/heads/main\n")
+        try tree.write("App/App.xcodeproj/project.pbxproj", Self.pbxproj("kind = exactVersion; version = 1.2.0;"))
+        try tree.write("App/Feature.swift", """
+            import ComposableArchitecture
+            struct FeatureView: View {
+              let store: StoreOf<Feature>
+              var body: some View {
+                WithViewStore(store, observe: { $0 }) { viewStore in Text(viewStore.title) }
+              }
+            }
+
+            """)
+        let found = try XCTUnwrap(TCAVersionDetector.detect(root: tree.root.path))
+        XCTAssertEqual(found.version, TCAVersion(1, 2, 0))
+        XCTAssertEqual(found.kind, .requirement)
+        XCTAssertTrue(found.source.hasSuffix("App/App.xcodeproj/project.pbxproj"), found.source)
+        // WithViewStore is deprecated from TCA 1.7: on 1.2.0 it is the current API, and nothing is reported.
+        let quiet = try CLI.run(["lint", "--quiet", "."], in: tree.root)
+        XCTAssertEqual(quiet.stdout, "", quiet.stderr)
+        let upgraded = try CLI.run(["lint", "--quiet", "--target-tca", "1.7.0", "."], in: tree.root)
+        XCTAssertTrue(upgraded.stdout.contains("(legacy_view_store)"), upgraded.stdout)
+    }
+
     func testConfigurationKeyTcaVersion() throws {
         let c = try Configuration(parsing: Array("tca_version: 1.7.2\n".utf8), path: "/repo/.tca-lint.yml",
                                   knownRules: knownRulesForTests, workingDirectory: "/repo")
