@@ -42,10 +42,12 @@ struct StringPool {
     /// Writes only what it replaces, so an array that other facts share is not copied for nothing.
     mutating func share(_ path: inout [String]) {
         guard !path.isEmpty else { return }
-        if let member = lists.firstIndex(of: path) { path = lists[member]; return }
+        // One hash of the list: its long names are shared first (cheap, and nothing for short ones), so that the
+        // list pooled is the one to keep.
         for i in path.indices { if let copy = pooled(path[i]) { path[i] = copy } }
         path.fit()
-        lists.insert(path)
+        let (inserted, member) = lists.insert(path)
+        if !inserted { path = member }
     }
 
     mutating func share(_ path: inout [String]?) {
