@@ -157,6 +157,29 @@ final class RuleMessageTests: XCTestCase {
         XCTAssertTrue(m[1].hasPrefix("F sends itself .view(.onAppear),"), m[1])
     }
 
+    /// A `.run` whose closure only calls its `Send`, named or anonymous (`$0`), with a value is the same round trip;
+    /// one that does work first, or calls `$0` of a closure nested in it, is not.
+    func testSendForLogicReuseReadsARunThatOnlyForwardsThroughItsAnonymousSend() {
+        let m = messages(SendForLogicReuseRule.self, """
+        @Reducer struct F {
+          enum Action { case a, b, c, d, load(Int) }
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .a: return .run { await $0(.load(1)) }
+              case .b: return .run { send in await send(.load(2)) }
+              case .c: return .run { await $0(.load(try await api.fetch())) }
+              case .d: return .run { _ in await items.forEach { $0(.load(3)) } }
+              case let .load(n): state.count += n; return .none
+              }
+            }
+          }
+        }
+        """)
+        XCTAssertEqual(m.count, 2, m.joined(separator: "\n"))
+        XCTAssertTrue(m.allSatisfy { $0.hasPrefix("F sends itself .load from a .run that does nothing else") }, m.joined(separator: "\n"))
+    }
+
     func testBindingReducerMessageNamesTheStaleObservation() {
         let m = messages(BindingReducerNotFirstRule.self, """
         @Reducer struct F {

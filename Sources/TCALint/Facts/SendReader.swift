@@ -60,22 +60,31 @@ struct SendReader {
         return j
     }
 
-    /// `.run { send in await send(.x) }` (nothing else in the closure) at the `.` j.
+    /// `.run { send in await send(.x) }` or `.run { await $0(.x) }` (nothing else in the closure) at the `.` j.
     private func runForwarding(dot j: Int) -> (SendFacts, resume: Int)? {
         var start = j
         if code.is(j - 1, "Effect") || code.is(j - 1, "EffectOf") { start = j - 1 }
         else if code.isNameLike(j - 1) || code.isPunct(j - 1, .rparen) { return nil }
         let open = j + 2
         guard code.isPunct(open, .lbrace), let close = code.partnerOf(open), close > open,
-              code.tokens.indices.contains(open + 5), code.tokens[open + 1].kind == .identifier, code.is(open + 2, "in"),
-              code.is(open + 3, "await"), code.spellsSame(open + 4, open + 1), code.isPunct(open + 5, .lparen),
-              code.partnerOf(open + 5) == close - 1, sendsOnlyAValue(from: open + 6, to: close - 2) else { return nil }
-        let path = CasePath.read(at: open + 6, code: code, limit: close)
+              code.tokens.indices.contains(open + 5) else { return nil }
+        // The `(` of the call of the closure's `Send`: named (`send in await send(`) or anonymous (`await $0(`).
+        let call: Int
+        if code.tokens[open + 1].kind == .identifier, code.is(open + 2, "in"), code.is(open + 3, "await"),
+           code.spellsSame(open + 4, open + 1), code.isPunct(open + 5, .lparen) {
+            call = open + 5
+        } else if code.is(open + 1, "await"), code.is(open + 2, "$0"), code.isPunct(open + 3, .lparen) {
+            call = open + 3
+        } else {
+            return nil
+        }
+        guard code.partnerOf(call) == close - 1, sendsOnlyAValue(from: call + 1, to: close - 2) else { return nil }
+        let path = CasePath.read(at: call + 1, code: code, limit: close)
         guard !path.isEmpty else { return nil }
         var facts = SendFacts(path: path, chained: chained(after: close), location: extractor.location(start),
                               anchor: extractor.anchor(start), how: position(of: start))
         facts.forwardedByRun = true
-        facts.isTimedOrAnimated = isTimed(after: close) || hasAnimationArgument(open: open + 5, close: close - 1)
+        facts.isTimedOrAnimated = isTimed(after: close) || hasAnimationArgument(open: call, close: close - 1)
         return (facts, close + 1)
     }
 

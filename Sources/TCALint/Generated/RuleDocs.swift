@@ -17167,8 +17167,8 @@ effect, and effect-returning functions of other types whose state parameter is t
 `Effect.send(.x…)` in effect position: after `return`, as the single implicit-return expression of a
 switch case or closure, a branch of a ternary, an argument of `.merge(…)` / `.merge(with:)` /
 `Effect.merge([…])`, the first argument of `.concatenate(…)`, or appended to an array of effects
-(`effects.append(.send(.x))`). A `.run { send in await send(.x) }` whose closure does nothing else is the
-same round trip and is looked at too. It reports the send when `.x` is an action the same feature handles
+(`effects.append(.send(.x))`). A `.run { send in await send(.x) }` (or `.run { await $0(.x) }`) whose
+closure does nothing else is the same round trip and is looked at too. It reports the send when `.x` is an action the same feature handles
 with logic in any of those places, in any file (`case .x`, `case let .x(…)`, `case .x(let …)`,
 `case .x, .y`, case names that are keywords such as `` .internal(…) ``). A nested send such as
 `.send(.view(.onAppear))` matches a `case .view(.onAppear)` or `case .view` pattern, and a `case .onAppear`
