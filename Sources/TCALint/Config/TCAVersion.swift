@@ -85,12 +85,10 @@ public enum TCAVersionDetector {
         var resolved: [(TCAVersion, String)] = []
         var pods: [(TCAVersion, String)] = []
         var required: [(TCAVersion, String)] = []
+        var xcodeProjects: [String] = []
         for file in candidateFiles(under: root) {
             let name = file.split(separator: "/").last.map(String.init) ?? file
-            if name == "project.pbxproj" {
-                if let v = XcodeProject.at(file)?.tcaRequirement { required.append((v, file)) }
-                continue
-            }
+            if name == "project.pbxproj" { xcodeProjects.append(file); continue }
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             if name == "Package.resolved" {
                 if let v = resolvedVersion(in: data) { resolved.append((v, file)) }
@@ -98,6 +96,12 @@ public enum TCAVersionDetector {
                 if let text = String(data: data, encoding: .utf8), let v = podVersion(in: text) { pods.append((v, file)) }
             } else if let text = String(data: data, encoding: .utf8), let v = requirementLowerBound(in: text) {
                 required.append((v, file))
+            }
+        }
+        // An Xcode project's requirement matters only where no lock file decides: its property list is parsed then only.
+        if resolved.isEmpty && pods.isEmpty {
+            for file in xcodeProjects {
+                if let v = XcodeProject.at(file)?.tcaRequirement { required.append((v, file)) }
             }
         }
         // The lowest version found: the rules must not speak of an API as deprecated for a part of the project
@@ -112,8 +116,8 @@ public enum TCAVersionDetector {
     }
 
     /// `Package.resolved`, `Package.swift`, `Project.swift`, Tuist's `Dependencies.swift` and Xcode's
-    /// `project.pbxproj` below `root`, in path
-    /// order, at most `maxDepth` folders down, skipping build products and dependency checkouts.
+    /// `project.pbxproj` below `root`, in path order, at most `maxDepth` folders down, skipping build products and
+    /// dependency checkouts.
     static func candidateFiles(under root: String) -> [String] {
         let names: Set<String> = ["Package.resolved", "Package.swift", "Project.swift", "Dependencies.swift", "Podfile.lock",
                                   "project.pbxproj"]

@@ -184,8 +184,7 @@ struct BuilderReader {
                 label = code.text(j)
                 start = j + 2
             }
-            var end = start
-            while end < close && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: close) }
+            let end = code.argumentEnd(from: start, close: close)
             result.append(Argument(label: label, labelStart: j, start: start, end: end))
             j = end + 1
         }
@@ -250,8 +249,7 @@ struct BuilderReader {
         guard let open, let close = code.partnerOf(open), close > open else { return ObservedValue() }
         var j = open + 1
         if code.is(j, "of") && code.isPunct(j + 1, .colon) { j += 2 }
-        var end = j
-        while end < close && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: close) }
+        let end = code.argumentEnd(from: j, close: close)
         guard end > j else { return ObservedValue() }
         let written = code.sourceText(from: j, through: end - 1)
         var value = ObservedValue(text: written.utf8.count <= 48 && !written.contains("\n") ? written : nil)

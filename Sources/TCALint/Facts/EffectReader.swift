@@ -348,16 +348,14 @@ struct EffectReader {
                 if code.isPunct(k, .lbracket), let arrayClose = code.partnerOf(k), arrayClose > k {
                     var e = k + 1
                     while e < arrayClose {
-                        var end = e
-                        while end < arrayClose && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: arrayClose) }
+                        let end = code.argumentEnd(from: e, close: arrayClose)
                         let id = components(from: e, to: end, code: code)
                         if !id.isEmpty { ids.append(id) }
                         e = end + 1
                     }
                     k = arrayClose + 1
                 } else {
-                    var end = k
-                    while end < close && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: close) }
+                    let end = code.argumentEnd(from: k, close: close)
                     let id = components(from: k, to: end, code: code)
                     if !id.isEmpty { ids.append(id) }
                     k = end
@@ -787,8 +785,7 @@ struct EffectReader {
         var result: [(name: Int, value: Int)] = []
         var start = open + 1
         while start < close {
-            var end = start
-            while end < close && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: close) }
+            let end = code.argumentEnd(from: start, close: close)
             var value = start
             var name: Int? = nil
             if let equals = (start..<end).first(where: { code.isOperator($0, "=") }) {

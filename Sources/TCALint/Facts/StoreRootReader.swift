@@ -24,8 +24,7 @@ struct StoreRootReader {
         var k = open + 1
         while k < close {
             if code.is(k, "reducer") && code.isPunct(k + 1, .colon) && code.isPunct(k - 1, .comma) {
-                var end = k + 2
-                while end < close && !code.isPunct(end, .comma) { end = code.skipGroup(end, limit: close) }
+                let end = code.argumentEnd(from: k + 2, close: close)
                 return Found(reducerTokens: (k + 2)..<end, facts: reducer(at: k + 2, store: i))
             }
             k = code.skipGroup(k, limit: close)

@@ -12,12 +12,10 @@ struct StoreScopeReader {
               let close = code.partnerOf(i + 1) else { return nil }
         // The two arguments, `state:` then `action:`, and nothing else.
         let stateStart = i + 4
-        var stateEnd = stateStart
-        while stateEnd < close && !code.isPunct(stateEnd, .comma) { stateEnd = code.skipGroup(stateEnd, limit: close) }
+        let stateEnd = code.argumentEnd(from: stateStart, close: close)
         guard stateEnd < close, code.is(stateEnd + 1, "action"), code.isPunct(stateEnd + 2, .colon) else { return nil }
         let actionStart = stateEnd + 3
-        var actionEnd = actionStart
-        while actionEnd < close && !code.isPunct(actionEnd, .comma) { actionEnd = code.skipGroup(actionEnd, limit: close) }
+        let actionEnd = code.argumentEnd(from: actionStart, close: close)
         guard actionEnd == close, actionStart < actionEnd, stateStart < stateEnd else { return nil }
         // Closures only: `{ .child($0) }`, or a case's embed function named through its type (`Feature.Action.child`).
         // A case key path (`\.child`) is the current API; a variable (`action`) may hold one.

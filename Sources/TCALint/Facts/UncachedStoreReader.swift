@@ -79,8 +79,7 @@ struct UncachedStoreReader {
             let iterated = code.isPunct(receiver - 1, .lparen) && code.is(receiver - 2, "ForEach")
             guard boundByLet || iterated else { return nil }
         }
-        var firstEnd = call.state
-        while firstEnd < call.close && !code.isPunct(firstEnd, .comma) { firstEnd = code.skipGroup(firstEnd, limit: call.close) }
+        let firstEnd = code.argumentEnd(from: call.state, close: call.close)
         // One line, however the call is laid out.
         let text = code.sourceText(from: receiver, through: firstEnd - 1).split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\t" || $0 == "\r" })
         return text.joined(separator: " ").replacingOccurrences(of: "( ", with: "(") + ", …)"
@@ -136,7 +135,7 @@ struct UncachedStoreReader {
         guard let close = code.partnerOf(open), close > open else { return nil }
         var start = open + 1
         if skippingFirst {
-            while start < close && !code.isPunct(start, .comma) { start = code.skipGroup(start, limit: close) }
+            start = code.argumentEnd(from: start, close: close)
         }
         var end = close
         if code.isPunct(close + 1, .lbrace), let trailing = code.partnerOf(close + 1), trailing > close { end = trailing }

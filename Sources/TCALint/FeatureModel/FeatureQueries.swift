@@ -47,10 +47,7 @@ extension Feature {
     public func sendsItselfAndIgnores(_ path: [String]) -> Bool {
         let handlers = handlers(of: path)
         guard !path.isEmpty, !handlers.isEmpty, handlers.allSatisfy(\.code.isNoOp) else { return false }
-        return logic.contains { unit in
-            unit.clauses.contains { c in c.code.sends.contains { $0.path.starts(with: path) } }
-                || (unit.everyAction?.sends.contains { $0.path.starts(with: path) } ?? false)
-        }
+        return logic.contains { unit in unit.anyCode { code in code.sends.contains { $0.path.starts(with: path) } } }
     }
 
     /// Whether the feature sets the field to nil whenever this action arrives (`case .alert(.presented(.confirm)):
@@ -569,5 +566,12 @@ extension Composition {
         while let last = t.last, last == "?" || last == ">" || last == "!" { t = t.dropLast() }
         guard t.hasSuffix(".State"), t.count > 6 else { return nil }
         return String(t.dropLast(6))
+    }
+}
+
+extension LogicFacts {
+    /// Whether some of its code — a clause's, or the code it runs for every action — is such code.
+    public func anyCode(_ matches: (CodeFacts) -> Bool) -> Bool {
+        clauses.contains { matches($0.code) } || everyAction.map(matches) == true
     }
 }

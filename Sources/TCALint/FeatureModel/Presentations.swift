@@ -175,9 +175,7 @@ extension FeatureIndex {
     /// that nothing clears keeps its state.
     private func isDismissed(_ leaf: Feature, at field: String, by parent: Feature) -> Bool {
         leaf.dependencies.contains { $0.keyPath == "dismiss" && leaf.calledNames.contains($0.name) }
-            || parent.logic.contains { unit in
-                unit.clauses.contains { $0.code.clearedFields.contains(field) } || unit.everyAction?.clearedFields.contains(field) == true
-            }
+            || parent.logic.contains { $0.anyCode { $0.clearedFields.contains(field) } }
             || presentsInView(field, of: parent)
     }
 
@@ -212,14 +210,13 @@ extension FeatureIndex {
     /// state (`state = .loggedIn(…)`). An enum held where nothing writes it whole (the root of a navigation stack, a
     /// store's initial state) keeps the case it was made with.
     private func switchesCase(of holder: Feature) -> Bool {
-        func writes(_ feature: Feature, _ wrote: (CodeFacts) -> Bool) -> Bool {
-            feature.logic.contains { unit in unit.clauses.contains { wrote($0.code) } || unit.everyAction.map(wrote) == true }
-        }
-        if writes(holder, { $0.replacesState }) { return true }
+        if holder.logic.contains(where: { $0.anyCode(\.replacesState) }) { return true }
         return parents(of: holder.qualifiedName).contains { parent, c in
             guard let field = c.edge.stateField else { return false }
-            return writes(parent) { code in
-                code.replacesState || code.accesses.contains { $0.kind == .assign && $0.path.count == 1 && $0.path[0] == field }
+            return parent.logic.contains { unit in
+                unit.anyCode { code in
+                    code.replacesState || code.accesses.contains { $0.kind == .assign && $0.path.count == 1 && $0.path[0] == field }
+                }
             }
         }
     }

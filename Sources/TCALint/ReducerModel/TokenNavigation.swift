@@ -15,6 +15,13 @@ extension CodeTokens {
         return i + 1
     }
 
+    /// The end of the argument that starts at `i` in a list closing at `close`: its `,` at this depth, or `close`.
+    public func argumentEnd(from i: Int, close: Int) -> Int {
+        var end = i
+        while end < close && !isPunct(end, .comma) { end = skipGroup(end, limit: close) }
+        return end
+    }
+
     /// True for `.` as a member-access dot (a lone `.` punct).
     public func isDot(_ i: Int) -> Bool { isPunct(i, .dot) }
 
