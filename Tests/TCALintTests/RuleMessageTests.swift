@@ -180,6 +180,71 @@ final class RuleMessageTests: XCTestCase {
         XCTAssertTrue(m.allSatisfy { $0.hasPrefix("F sends itself .load from a .run that does nothing else") }, m.joined(separator: "\n"))
     }
 
+    /// `.send(c ? .x : .y)` is a round trip whichever branch is chosen: each branch that names an action the feature
+    /// handles is reported, at its own `.`; a branch that is not a case, or a delegate, is not.
+    func testSendForLogicReuseReadsEachBranchOfATernaryChoosingTheAction() {
+        let source = """
+        @Reducer struct F {
+          enum Action { case a, b, c, refresh, reset, delegate(Delegate) }
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .a: return .send(state.flag ? .refresh : .reset)
+              case .b: return .send(state.flag ? .refresh : makeAction())
+              case .c: return .send(state.flag ? .delegate(.done) : .reset)
+              case .refresh: state.count += 1; return .none
+              case .reset: state.count = 0; return .none
+              case .delegate: return .none
+              }
+            }
+          }
+        }
+        """
+        let found = Linter(rules: [SendForLogicReuseRule.self]).lint(SourceFile(path: "t.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(found.map { "\($0.line):\($0.column)" }, ["6:42", "6:53", "7:42", "8:61"], found.map(\.message).joined(separator: "\n"))
+        XCTAssertTrue(found[0].message.hasPrefix("F sends itself .refresh, an action it handles"), found[0].message)
+        XCTAssertTrue(found[1].message.hasPrefix("F sends itself .reset, an action it handles"), found[1].message)
+    }
+
+    /// An action of a nested enum the feature ignores whole (`case .navigation: return .none`) is a message kept apart
+    /// from the feature's own actions, a delegate enum by another name; a View enum ignored whole is still the view's.
+    func testMissingDelegateActionLeavesAnEnumTheFeatureIgnoresWhole() {
+        func source(_ wrapper: String, extra: String = "") -> String {
+            """
+            @Reducer struct Details {
+              enum Action { case closeTapped; case \(wrapper)(Wrapper); case other
+                enum Wrapper { case dismissFlow, pushRelated } }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .closeTapped: return .send(.\(wrapper)(.dismissFlow))
+                  \(extra)case .\(wrapper): return .none
+                  case .other: return .none
+                  }
+                }
+              }
+            }
+            @Reducer struct Navigator {
+              var body: some ReducerOf<Self> {
+                Scope(state: \\.root, action: \\.root) { Details() }
+                Reduce { state, action in
+                  switch action {
+                  case .root(.\(wrapper)(.dismissFlow)): state.isPresented = false; return .none
+                  default: return .none
+                  }
+                }
+              }
+            }
+            """.replacingOccurrences(of: "Wrapper", with: wrapper.prefix(1).uppercased() + wrapper.dropFirst())
+        }
+        XCTAssertEqual(messages(MissingDelegateActionRule.self, source("navigation")), [])
+        // The enum is not ignored whole when one of its cases does something: its ignored case is reported.
+        let acted = messages(MissingDelegateActionRule.self, source("navigation", extra: "case .navigation(.pushRelated): state.count += 1; return .none\n      "))
+        XCTAssertEqual(acted.count, 1, acted.joined(separator: "\n"))
+        XCTAssertTrue(acted.first?.hasPrefix("Details sends itself .navigation(.dismissFlow), which its own switch ignores") == true, acted.first ?? "")
+        XCTAssertEqual(messages(MissingDelegateActionRule.self, source("view")).count, 1)
+    }
+
     func testBindingReducerMessageNamesTheStaleObservation() {
         let m = messages(BindingReducerNotFirstRule.self, """
         @Reducer struct F {

@@ -267,8 +267,8 @@ struct LogicReader {
                 if code.isPunct(i, .lbrace) { depth += 1 } else if code.isPunct(i, .rbrace) { depth = max(depth - 1, 0) }
                 let kind = code.kind(i)
                 guard kind == .identifier || kind == .keyword else { continue }
-                if (code.is(i, "send") || code.is(i, "run")), let (send, resume) = sends.send(at: i) {
-                    facts.sends.append(send)
+                if (code.is(i, "send") || code.is(i, "run")), let (found, resume) = sends.sends(at: i) {
+                    facts.sends += found
                     i = resume - 1
                     continue
                 }

@@ -14,9 +14,10 @@ struct SendReader {
     /// Operators whose purpose a method call cannot serve: timing (`.send(.x).debounce(…)`) and animation.
     static let timingModifiers: Set<String> = ["debounce", "throttle", "deferred", "delay", "animation", "transaction"]
 
-    /// The send whose `send` token is i, and the token to continue after (past a forwarding `.run`).
-    func send(at i: Int) -> (SendFacts, resume: Int)? {
-        if code.is(i, "run"), code.isDot(i - 1) { return runForwarding(dot: i - 1) }
+    /// The sends whose `send` token is i (two for `.send(c ? .x : .y)`), and the token to continue after (past a
+    /// forwarding `.run`).
+    func sends(at i: Int) -> (sends: [SendFacts], resume: Int)? {
+        if code.is(i, "run"), code.isDot(i - 1) { return runForwarding(dot: i - 1).map { ([$0.0], $0.resume) } }
         guard code.is(i, "send"), code.isPunct(i + 1, .lparen) else { return nil }
         var start = i
         let how: SendFacts.How
@@ -29,12 +30,40 @@ struct SendReader {
             guard code.is(i - 1, "await") || code.is(i - 1, "try") else { return nil }
             how = .run
         }
-        let path = CasePath.read(at: i + 2, code: code, limit: regionClose)
-        guard !path.isEmpty, let close = code.partnerOf(i + 1), close > i + 1 else { return nil }
-        var facts = SendFacts(path: path, chained: chained(after: close), location: extractor.location(start),
-                              anchor: extractor.anchor(start), how: how)
-        facts.isTimedOrAnimated = isTimed(after: close) || hasAnimationArgument(open: i + 1, close: close)
-        return (facts, i + 1)
+        guard let close = code.partnerOf(i + 1), close > i + 1 else { return nil }
+        // The action sent, at the send; or each branch's of a ternary choosing it (`.send(c ? .x : .y)`), at the
+        // branch: a round trip whichever is chosen.
+        let path = CasePath.read(at: i + 2, code: code, limit: close)
+        let chosen: [(path: [String], at: Int)] = path.isEmpty ? ternaryBranches(open: i + 1, close: close) : [(path, start)]
+        guard !chosen.isEmpty else { return nil }
+        let chain = chained(after: close)
+        let timed = isTimed(after: close) || hasAnimationArgument(open: i + 1, close: close)
+        let sends = chosen.map { branch in
+            var facts = SendFacts(path: branch.path, chained: chain, location: extractor.location(branch.at),
+                                  anchor: extractor.anchor(branch.at), how: how)
+            facts.isTimedOrAnimated = timed
+            return facts
+        }
+        return (sends, i + 1)
+    }
+
+    /// The case paths of a ternary that is the first argument of the call `open...close` (`c ? .x : .y`), each with
+    /// its first token; a branch that is not a case (`c ? .x : other`) gives none.
+    private func ternaryBranches(open: Int, close: Int) -> [(path: [String], at: Int)] {
+        var question: Int? = nil
+        var k = open + 1
+        while k < close, !code.isPunct(k, .comma) {
+            if question == nil, isTernaryOperator(k) {
+                question = k
+            } else if let q = question, code.isPunct(k, .colon) {
+                return [q + 1, k + 1].compactMap { at in
+                    let path = CasePath.read(at: at, code: code, limit: close)
+                    return path.isEmpty ? nil : (path, at)
+                }
+            }
+            k = code.skipGroup(k, limit: close)
+        }
+        return []
     }
 
     /// The first token of the effect expression whose `.send` dot is j: the dot (`.send`), or `Effect` in

@@ -61,6 +61,20 @@ extension Feature {
         }
     }
 
+    /// Whether an action sent along `path` goes into one of the feature's own nested action enums that the feature's
+    /// logic ignores whole (`case navigation(Navigation)` where every case matching `.navigation…` only returns
+    /// `.none`): an enum kept for messages to a parent, a delegate enum under another name. Not the `view` case
+    /// (`ViewAction`'s requirement): what the view sends is the feature's own, whatever the feature does with it.
+    public func sendsIntoIgnoredEnum(_ path: [String]) -> Bool {
+        guard path.count > 1, let first = path.first, first != "view",
+              nestedEnumNames.contains(first.prefix(1).uppercased() + first.dropFirst()) else { return false }
+        return logic.allSatisfy { unit in
+            unit.clauses.allSatisfy { clause in
+                clause.isDefault || clause.code.isNoOp || !clause.patterns.contains { $0.first == first }
+            }
+        }
+    }
+
     /// Whether the feature's reducer does nothing whatever the action: all of it is in sight, it composes no other
     /// reducer, and every clause of its logic, and its code for every action, only returns `.none`
     /// (`Reduce { _, _ in .none }`, an alert's reducer kept for its `Action` type).

@@ -9944,7 +9944,9 @@ payload is another feature's action, or that a `Scope`, `ifLet`, `forEach` or `i
 points at), actions the reducer handles with logic (that is `send_for_logic_reuse`), actions no case
 matches explicitly (they fall to `default`), an ignored action no parent acts on (a parent that only
 matches it to return `.none`, a catch-all `case .child:`, or no parent at all: nothing receives the
-message), and test code.
+message), an action of a nested action enum that the reducer's logic ignores whole
+(`case navigation(Navigation)` with `case .navigation: return .none`: an enum kept for messages to the parent
+is a delegate enum by another name), and test code.
 
 ## Why is this bad
 
@@ -10528,6 +10530,63 @@ struct Home {
       case .settingsTapped:
         return .send(.delegate(.showSettings))
       case .delegate:
+        return .none
+      }
+    }
+  }
+}
+```
+
+An action of a nested enum the reducer ignores whole, kept for messages to its parent (a `Delegate` enum by
+another name):
+
+```swift
+@Reducer
+struct MovieDetails {
+  @ObservableState
+  struct State {}
+
+  enum Action {
+    case view(View)
+    case navigation(Navigation)
+    enum View { case closeTapped }
+    enum Navigation { case dismissFlow }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .view(.closeTapped):
+        return .send(.navigation(.dismissFlow))
+      case .navigation:
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct MovieNavigator {
+  @ObservableState
+  struct State {
+    var root = MovieDetails.State()
+    var isPresented = true
+  }
+
+  enum Action {
+    case root(MovieDetails.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.root, action: \.root) {
+      MovieDetails()
+    }
+    Reduce { state, action in
+      switch action {
+      case .root(.navigation(.dismissFlow)):
+        state.isPresented = false
+        return .none
+      case .root:
         return .none
       }
     }
@@ -17202,7 +17261,9 @@ matches it, and one naming another value does not): the action
 goes through the store for that parent to see it, and a helper call would leave the parent deaf. Matching a
 child's own action is what `parent_matches_child_action` is about; a delegate action is the fix for both.
 
-Reported at the `.` of `.send` (at `Effect` for `Effect.send`).
+Reported at the `.` of `.send` (at `Effect` for `Effect.send`). A send that chooses its action with a
+ternary, `.send(isOn ? .refresh : .reset)`, is a round trip whichever branch runs: each branch that names
+an action the feature handles is reported, at that branch's `.`.
 
 ## Why is this bad
 
@@ -17339,6 +17400,33 @@ struct Feed {
 Reported as:
 
 > Feed sends itself .refresh, an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store
+
+A ternary choosing which of its own actions to send, each branch a round trip:
+
+```swift
+@Reducer
+struct Timer {
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .toggleTapped:
+        return .send(state.isRunning ? ↓.stop : ↓.start)
+      case .start:
+        state.isRunning = true
+        return .none
+      case .stop:
+        state.isRunning = false
+        return .none
+      }
+    }
+  }
+}
+```
+
+Reported as:
+
+> Timer sends itself .stop, an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store
+> Timer sends itself .start, an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store
 
 A parent that composes the feature but does nothing with the action (`case .editor: return .none`, or
 `return .none` for `.editor(.saved)` itself) does not need the round trip:

@@ -17,7 +17,9 @@ public struct MissingDelegateActionRule: Rule {
     public func check(_ file: AnalyzedFile) -> [Finding] {
         guard file.isAppCode else { return [] }
         return OwnActionSends.find(in: file)
-            .filter { $0.handlers.allSatisfy(\.code.isNoOp) }
+            // An action of an enum the feature ignores whole (`.navigation(.dismissFlow)`) is already a message kept
+            // apart from the feature's own actions: a delegate enum by another name.
+            .filter { $0.handlers.allSatisfy(\.code.isNoOp) && !$0.feature.sendsIntoIgnoredEnum($0.send.path) }
             .compactMap { own in
                 // Only when the model shows a parent acting on the action: an ignored action no parent acts on is
                 // a message to no one (a no-op step of the child's own, or a parent the model does not see).
