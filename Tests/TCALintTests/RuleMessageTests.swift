@@ -245,6 +245,27 @@ final class RuleMessageTests: XCTestCase {
         XCTAssertEqual(messages(MissingDelegateActionRule.self, source("view")).count, 1)
     }
 
+    /// A call too long for a message shows its arguments as `(…)` and keeps every name whole (it was cut mid-name,
+    /// `….as… { … }`); a short one is shown as written.
+    func testSideEffectMessageShortensLongArgumentsNotNames() {
+        func message(_ call: String) -> String? {
+            messages(SideEffectInReducerRule.self, """
+            @Reducer struct Camera {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  \(call) { state.count += 1 }
+                  return .none
+                }
+              }
+            }
+            """).first
+        }
+        let long = message(#"DispatchQueue(label: "sessionStart", qos: .userInitiated, attributes: .concurrent).async"#)
+        XCTAssertTrue(long?.hasPrefix("DispatchQueue(…).async { … } in Camera's reducer itself schedules work outside the store") == true, long ?? "none")
+        let short = message(#"DispatchQueue(label: "a").async"#)
+        XCTAssertTrue(short?.hasPrefix(#"DispatchQueue(label: "a").async { … } in Camera's reducer"#) == true, short ?? "none")
+    }
+
     func testBindingReducerMessageNamesTheStaleObservation() {
         let m = messages(BindingReducerNotFirstRule.self, """
         @Reducer struct F {
@@ -433,6 +454,41 @@ extension RuleMessageTests {
             "SuspendingClock.now in F's reducer reads the real clock's current instant, which a TestStore cannot control, so tests are not deterministic; use @Dependency(\\.suspendingClock) and its now",
             "Task.sleep(for: .seconds(1)) in F's reducer sleeps on the real clock, which a TestStore cannot control, so tests wait in real time; use @Dependency(\\.continuousClock)",
         ])
+    }
+
+    /// `state.x = .now` is `Date.now` when the State declares x a `Date` (annotated, optional, or from `Date()`); a
+    /// clock's instant, a field of another type, one the model does not show, or a nested path is not reported.
+    func testAnImplicitNowAssignedToADateFieldReadsTheDate() {
+        let m = messages(UncontrolledDependencyRule.self, """
+            @Reducer struct F {
+              @ObservableState struct State {
+                var seen: Date?
+                var started = Date()
+                var instant: ContinuousClock.Instant
+                var mode: Mode = .later
+              }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  state.seen = .now
+                  state.started = .now.addingTimeInterval(60)
+                  state.instant = .now
+                  state.mode = .now
+                  state.unknown = .now
+                  state.room.startedAt = .now
+                  return .none
+                }
+              }
+            }
+            """)
+        XCTAssertEqual(m, [
+            ".now in F's reducer reads the real current date, which a TestStore cannot control, so tests are not deterministic; use @Dependency(\\.date)",
+            ".now in F's reducer reads the real current date, which a TestStore cannot control, so tests are not deterministic; use @Dependency(\\.date)",
+        ])
+        let source = "@Reducer\nstruct F {\n  struct State { var seen: Date? }\n  var body: some ReducerOf<Self> {\n    Reduce { state, _ in\n      state.seen = .now\n      return .none\n    }\n  }\n}\n"
+        let outcome = FixEngine(linter: Linter(rules: [UncontrolledDependencyRule.self]), includeUnsafe: true)
+            .run(SourceFile(path: "F.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self),
+                       "@Reducer\nstruct F {\n  struct State { var seen: Date? }\n  @Dependency(\\.date) var date\n\n  var body: some ReducerOf<Self> {\n    Reduce { state, _ in\n      state.seen = self.date.now\n      return .none\n    }\n  }\n}\n")
     }
 
     /// A sleep of at most 10 ms, written as a literal, is a scheduling yield; a longer one, or one whose length is

@@ -43,15 +43,17 @@ extension Character {
 /// (the root's, an Xcode project's or workspace's, Tuist's) or CocoaPods' `Podfile.lock`, else the lowest version the requirement in a
 /// `Package.swift`, a Tuist `Project.swift` / `Package.swift` or an Xcode project's `project.pbxproj` allows.
 public struct DetectedTCAVersion: Sendable, Equatable {
-    public var version: TCAVersion
+    /// Nil for a pin of a revision (`kind == .revision`): the version has no number.
+    public var version: TCAVersion?
     /// The file it was read from.
     public var source: String
-    /// `resolved` (a Package.resolved pin) or `requirement` (the lower bound of a manifest's requirement).
+    /// `resolved` (a Package.resolved pin), `requirement` (the lower bound of a manifest's requirement), or
+    /// `revision` (a Package.resolved pin of a branch's revision, no version: a fixed snapshot of unknown number).
     public var kind: Kind
     /// Other versions found in other files of the project (a monorepo's apps, a stale lock file), when they differ.
     public var others: [TCAVersion] = []
 
-    public enum Kind: String, Sendable { case resolved, requirement }
+    public enum Kind: String, Sendable { case resolved, requirement, revision }
 }
 
 public enum TCAVersionDetector {
@@ -86,12 +88,17 @@ public enum TCAVersionDetector {
         var pods: [(TCAVersion, String)] = []
         var required: [(TCAVersion, String)] = []
         var xcodeProjects: [String] = []
+        var revisionPins: [String] = []
         for file in candidateFiles(under: root) {
             let name = file.split(separator: "/").last.map(String.init) ?? file
             if name == "project.pbxproj" { xcodeProjects.append(file); continue }
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             if name == "Package.resolved" {
-                if let v = resolvedVersion(in: data) { resolved.append((v, file)) }
+                switch resolvedPin(in: data) {
+                case .version(let v)?: resolved.append((v, file))
+                case .revision?: revisionPins.append(file)
+                case nil: break
+                }
             } else if name == "Podfile.lock" {
                 if let text = String(data: data, encoding: .utf8), let v = podVersion(in: text) { pods.append((v, file)) }
             } else if let text = String(data: data, encoding: .utf8), let v = requirementLowerBound(in: text) {
@@ -104,6 +111,12 @@ public enum TCAVersionDetector {
                 if let v = XcodeProject.at(file)?.tcaRequirement { required.append((v, file)) }
             }
         }
+        // A pin below the lowest version any manifest allows is a lock file left behind (a root `Package.resolved`
+        // of 0.52.0 beside `from: "1.11.2"`): SwiftPM cannot build with it, so it says nothing of the version used.
+        if let floor = required.map(\.0).min() {
+            let current = resolved.filter { $0.0 >= floor }
+            if !current.isEmpty || !resolved.isEmpty { resolved = current }
+        }
         // The lowest version found: the rules must not speak of an API as deprecated for a part of the project
         // that still builds against an older TCA.
         func pick(_ found: [(TCAVersion, String)], _ kind: DetectedTCAVersion.Kind) -> DetectedTCAVersion? {
@@ -112,7 +125,11 @@ public enum TCAVersionDetector {
             return DetectedTCAVersion(version: lowest.0, source: lowest.1, kind: kind, others: others)
         }
         // SwiftPM's lock files first: a `Podfile.lock` beside them is often left over from before the move to SwiftPM.
+        // A revision pinned without a version (`branch: "main"`) is what the project builds with, only unnumbered, when
+        // no manifest asks for a version (a branch pin cannot satisfy `from: "1.2.0"`: beside one it is a lock file
+        // left behind); the code's own API use then tells its version (`Linter`).
         return pick(resolved, .resolved) ?? pick(pods, .resolved) ?? pick(required, .requirement)
+            ?? revisionPins.first.map { DetectedTCAVersion(version: nil, source: $0, kind: .revision) }
     }
 
     /// `Package.resolved`, `Package.swift`, `Project.swift`, Tuist's `Dependencies.swift` and Xcode's
@@ -143,12 +160,22 @@ public enum TCAVersionDetector {
     /// The version of TCA's pin in a `Package.resolved` (format 1: `object.pins[].repositoryURL`; formats 2 and 3:
     /// `pins[].location` / `identity`); nil when TCA is not pinned or is pinned to a branch or revision.
     static func resolvedVersion(in data: Data) -> TCAVersion? {
+        if case .version(let v)? = resolvedPin(in: data) { return v }
+        return nil
+    }
+
+    /// How a `Package.resolved` pins TCA: a version, or a revision of a branch with no version.
+    enum Pin: Equatable { case version(TCAVersion), revision }
+
+    static func resolvedPin(in data: Data) -> Pin? {
         guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         let pins = (json["pins"] as? [[String: Any]]) ?? ((json["object"] as? [String: Any])?["pins"] as? [[String: Any]]) ?? []
         for pin in pins {
             let names = [pin["identity"], pin["package"], pin["location"], pin["repositoryURL"]].compactMap { $0 as? String }
             guard names.contains(where: isTCA) else { continue }
-            if let version = (pin["state"] as? [String: Any])?["version"] as? String { return TCAVersion(version) }
+            let state = pin["state"] as? [String: Any]
+            if let version = (state?["version"] as? String).flatMap(TCAVersion.init) { return .version(version) }
+            if state?["revision"] is String { return .revision }
         }
         return nil
     }

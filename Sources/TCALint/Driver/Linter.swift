@@ -21,7 +21,12 @@ public struct Linter {
     public mutating func judgeTCA(detected: DetectedTCAVersion?) {
         tcaVersion = detected?.version
         tcaVersionIsLowerBound = detected?.kind == .requirement
+        tcaVersionFromCode = detected?.kind == .revision
     }
+    /// TCA is pinned to a revision without a version (`branch: "main"`): a fixed snapshot whose number is unknown. The
+    /// rules judge against the lowest version the project's code needs (`FeatureIndex.tcaVersionTheCodeNeeds`), a
+    /// lower bound: a deprecation from a later release may not be in that snapshot.
+    public var tcaVersionFromCode = false
     /// A deployment target every file is built for, instead of the one its nearest build description names.
     public var deploymentTarget: DeploymentTarget?
     /// Whether a file without `deploymentTarget` has its own read from the build descriptions above it (false: none).
@@ -57,8 +62,10 @@ public struct Linter {
         var result: [Finding] = []
         var enabled: [String] = []
         enabled.reserveCapacity(rules.count)
+        let codeNeeds = tcaVersion == nil && tcaVersionFromCode ? file.project.tcaVersionTheCodeNeeds : nil
+        let tcaVersion = self.tcaVersion ?? codeNeeds
         file.tcaVersion = tcaVersion
-        file.tcaVersionIsLowerBound = tcaVersionIsLowerBound
+        file.tcaVersionIsLowerBound = tcaVersionIsLowerBound || codeNeeds != nil
         if let deploymentTarget { file.deploymentTarget = deploymentTarget } else if !detectsDeploymentTarget { file.deploymentTarget = nil }
         for ruleType in rules {
             let id = ruleType.description.id

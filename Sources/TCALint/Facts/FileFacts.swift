@@ -1287,6 +1287,9 @@ public struct UncontrolledFacts: Sendable, Equatable {
     public var clockUse: ClockUse?
     /// Nil when the expression cannot be rewritten mechanically.
     public var replacement: Replacement?
+    /// For an implicit `.now` assigned to a state field (`state.lastSeen = .now`), that field: it reads the current
+    /// date only when the field is a `Date`, which the feature's `State` in the model tells.
+    public var assignedField: String? = nil
 }
 
 /// A call of a helper function in reducer code, with the cancellation ids chained after it.

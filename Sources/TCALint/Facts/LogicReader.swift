@@ -135,7 +135,8 @@ struct LogicReader {
         // A `Task { }` started by the reducer itself is no effect: a TestStore neither waits for nor sees it, so what
         // it reads (`Task.sleep`, `Date()`) is not what tests wait on; the task is side_effect_in_reducer's finding.
         let reducerTasks = synchronousCalls.filter { $0.facts.receiver == "Task" && $0.facts.schedulesWork }.map(\.range)
-        facts.uncontrolled = uncontrolled(from: unit.open + 1, to: close, excluded: (excluded + reducerTasks).sorted { $0.lowerBound < $1.lowerBound })
+        facts.uncontrolled = uncontrolled(from: unit.open + 1, to: close, excluded: (excluded + reducerTasks).sorted { $0.lowerBound < $1.lowerBound },
+                                          stateName: Array(unit.stateName.utf8))
         facts.cancelledIDs = EffectReader.cancelledIDs(from: unit.open + 1, to: close, code: code)
         facts.callSites = callSites(from: bodyStart, to: close, regionOpen: unit.open)
         if unit.isClosure { facts.mentionedFields = mentionedFields(open: unit.open, close: close) }
@@ -357,12 +358,18 @@ struct LogicReader {
         return result
     }
 
-    private func uncontrolled(from: Int, to: Int, excluded: [Range<Int>]) -> [UncontrolledFacts] {
+    private func uncontrolled(from: Int, to: Int, excluded: [Range<Int>], stateName: [UInt8]) -> [UncontrolledFacts] {
         var result: [UncontrolledFacts] = []
         var j = from
         while j < to {
             if let skip = excluded.first(where: { $0.contains(j) }) { j = skip.upperBound; continue }
-            if let match = UncontrolledCalls.match(at: j, limit: to, code: code) {
+            if let now = UncontrolledCalls.impliedNow(at: j, stateName: stateName, code: code) {
+                var facts = UncontrolledFacts(anchor: extractor.anchor(j), endAnchor: extractor.anchor(now.end), shown: ".now",
+                                              key: "date", replacement: .use)
+                facts.assignedField = now.field
+                result.append(facts)
+                j = now.end + 1
+            } else if let match = UncontrolledCalls.match(at: j, limit: to, code: code) {
                 result.append(UncontrolledFacts(anchor: extractor.anchor(j), endAnchor: extractor.anchor(match.end),
                                                 shown: code.shownText(from: j, through: match.end), key: match.key,
                                                 clockUse: match.clockUse, replacement: match.replacement))

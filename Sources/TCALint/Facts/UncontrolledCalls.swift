@@ -82,6 +82,16 @@ enum UncontrolledCalls {
         return nil
     }
 
+    /// An implicit member `.now` (the `.` at j) assigned to a state field, `state.lastSeen = .now` or
+    /// `state.until = .now.addingTimeInterval(60)` (the state named `stateName`): the field, and the `now` token.
+    /// What `.now` is depends on the field's type (`Date.now`, or a clock's instant), which the facts do not know.
+    static func impliedNow(at j: Int, stateName: [UInt8], code: CodeTokens) -> (field: String, end: Int)? {
+        guard code.isDot(j), code.is(j + 1, "now"), !code.isPunct(j + 2, .lparen), j >= 4, code.isOperator(j - 1, "="),
+              code.isNameLike(j - 2), code.isDot(j - 3), StateAccesses.isStateBase(j - 4, stateName: stateName, code: code)
+        else { return nil }
+        return (code.text(j - 2), j + 1)
+    }
+
     /// The value at `j` is the right side of `??` whose left side is a calendar's `.date(from:)` /
     /// `.date(byAdding:…)` / `.date(bySettingHour:…)`: the fallback of a computation that fails only for invalid
     /// components, so it does not run.

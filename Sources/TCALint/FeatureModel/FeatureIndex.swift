@@ -97,6 +97,19 @@ public final class FeatureIndex: @unchecked Sendable {
             }
             return names
         }
+        self.versionTheCodeNeeds = LockedLazy {
+            var needed: TCAVersion? = nil
+            func note(_ attributes: [String]) {
+                for a in attributes { if let v = Self.macroReleases[a], needed.map({ $0 < v }) ?? true { needed = v } }
+            }
+            for file in ordered {
+                for t in file.types {
+                    note(t.attributes)
+                    for p in t.properties { note(p.attributes) }
+                }
+            }
+            return needed
+        }
         self.bindingWritesByName = LockedLazy { Self.byLastName(ordered, \.bindingWrites, \.feature) }
         self.stackBindingsByName = LockedLazy { Self.byLastName(ordered, \.stackBindings, \.feature) }
         self.viewSendsByName = LockedLazy { Self.byLastName(ordered, \.viewSends, \.feature) }
@@ -388,6 +401,15 @@ public final class FeatureIndex: @unchecked Sendable {
     public func declaresOwn(_ name: String) -> Bool { ownNames.wrapped.contains(name) }
 
     private let ownNames: LockedLazy<Set<String>>
+
+    /// The lowest TCA version the project's code compiles with, from the macros it uses: `@ObservableState`,
+    /// `@Presents` and `@ViewAction` came with 1.7, `@Reducer` with 1.4 (TCA's migration guides); nil when it uses
+    /// none. Computed on first use.
+    public var tcaVersionTheCodeNeeds: TCAVersion? { versionTheCodeNeeds.wrapped }
+    private let versionTheCodeNeeds: LockedLazy<TCAVersion?>
+    /// The macros whose use shows the TCA release that introduced them, by attribute name.
+    static let macroReleases: [String: TCAVersion] = ["ObservableState": TCAVersion(1, 7), "Presents": TCAVersion(1, 7),
+                                                      "ViewAction": TCAVersion(1, 7), "Reducer": TCAVersion(1, 4)]
 
     /// The simple names of the project's reducer types, from whichever files declare them.
     /// Read from the declarations (`@Reducer`, or inheriting a reducer protocol), without merging features.

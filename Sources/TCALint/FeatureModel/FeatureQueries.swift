@@ -257,6 +257,14 @@ extension Feature {
 }
 
 extension StateModel {
+    /// Whether the field `name` is declared a `Date` (`var lastSeen: Date?`, `var now = Date()`): what an implicit
+    /// `.now` assigned to it is (`Date.now`); false for other types and for fields the model does not show.
+    public func holdsDate(_ name: String) -> Bool {
+        guard let type = field(name)?.type.replacingOccurrences(of: " ", with: "") else { return false }
+        let base = type.hasSuffix("?") || type.hasSuffix("!") ? String(type.dropLast()) : type
+        return base == "Date" || base == "Foundation.Date"
+    }
+
     /// Whether a `BindingAction` can write the field `name`: a settable stored instance property that is not
     /// presentation state, and with legacy bindings one marked `@BindingState`. A name the model does not
     /// show (declared where no file was read) or a computed one with a setter counts as writable.

@@ -22657,7 +22657,7 @@ controllable dependency:
 
 | Uncontrolled | Dependency |
 |---|---|
-| `Date()`, `Date.now` | `@Dependency(\.date)` (`date.now`) |
+| `Date()`, `Date.now`, and `.now` assigned to a state field the `State` declares a `Date` (`state.lastSeen = .now`) | `@Dependency(\.date)` (`date.now`) |
 | `UUID()` | `@Dependency(\.uuid)` (`uuid()`) |
 | `Task.sleep(…)` (but a yield of at most 10 ms: `Task.sleep(nanoseconds: 0)`, `(nanoseconds: 10_000_000)`, `(for: .milliseconds(5))`), `ContinuousClock()`, `ContinuousClock.now` | `@Dependency(\.continuousClock)` (`clock.sleep(for:)`, `clock.now`) |
 | `SuspendingClock()`, `SuspendingClock.now` | `@Dependency(\.suspendingClock)` |
@@ -23314,8 +23314,10 @@ struct Countdown {
   function, a method of another type (a model's initializer that calls `UUID()`) and a function of the
   feature that neither returns an effect nor takes its `State` `inout` are not read, so `Todo()` whose
   `init` calls `UUID()` is not reported.
-- Only the spellings above are matched: `.now` written with a leading dot where the type is inferred
-  (`let d: Date = .now`), `NSDate()`, `CFAbsoluteTimeGetCurrent()`, `randomElement()` and `shuffled()`
+- Only the spellings above are matched: `.now` written with a leading dot is reported only when it is
+  assigned to a state field whose declared type is `Date` (`state.seen = .now` with `var seen: Date?`), as
+  elsewhere its type is inferred from what the facts do not read (`let d: Date = .now`, a nested
+  `state.room.startedAt = .now`, a clock's `Instant`); `NSDate()`, `CFAbsoluteTimeGetCurrent()`, `randomElement()` and `shuffled()`
   without a generator, and timers (`Timer.publish`) are not reported.
 - The rule does not check whether the value reaches state or a test: a `Date()` that only goes to a log
   is reported like one stored in state. The exceptions are those listed above: a `UUID()` that is only

@@ -143,7 +143,10 @@ public struct MigrationReport: Sendable {
     var versionLine: String {
         if let configured { return "\(configured) (tca_version in the configuration)" }
         guard let detected else { return "unknown (no Package.resolved or manifest names swift-composable-architecture; set tca_version)" }
-        var line = "\(detected.version) (\(detected.kind == .resolved ? "resolved in" : "lowest the requirement allows in") \(detected.source))"
+        guard let version = detected.version else {
+            return "unknown (a revision without a version is resolved in \(detected.source); set tca_version)"
+        }
+        var line = "\(version) (\(detected.kind == .resolved ? "resolved in" : "lowest the requirement allows in") \(detected.source))"
         if !detected.others.isEmpty { line += "; other parts of the project: " + detected.others.map(\.description).joined(separator: ", ") }
         return line
     }

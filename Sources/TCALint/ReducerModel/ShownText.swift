@@ -1,17 +1,39 @@
 extension CodeTokens {
     /// Source text of tokens [from, through] on one line, for messages: a line break and the
-    /// indentation after it are dropped (`URLSession\n    .shared` → `URLSession.shared`), and text
-    /// longer than `limit` characters is cut with `…`.
+    /// indentation after it are dropped (`URLSession\n    .shared` → `URLSession.shared`). Text longer than
+    /// `limit` characters shows its arguments as `(…)` (`DispatchQueue(…).async`), names kept whole; when that is
+    /// still too long it is cut with `…`.
     public func shownText(from: Int, through: Int, limit: Int = 60) -> String {
+        let written = Self.oneLine(sourceText(from: from, through: through))
+        guard written.count > limit else { return written }
+        var collapsed = ""
+        var cursor = from
+        var k = from
+        while k <= through {
+            if isPunct(k, .lparen), let close = partnerOf(k), close > k + 1, close <= through {
+                collapsed += sourceText(from: cursor, through: k) + "…"
+                cursor = close
+                k = close + 1
+            } else {
+                k += 1
+            }
+        }
+        if cursor <= through { collapsed += sourceText(from: cursor, through: through) }
+        let shown = Self.oneLine(collapsed)
+        return shown.count > limit ? String(shown.prefix(limit)) + "…" : shown
+    }
+
+    /// `text` with its line breaks and the indentation after them dropped.
+    private static func oneLine(_ text: String) -> String {
         var out = ""
         var skippingIndent = false
-        for c in sourceText(from: from, through: through) {
+        for c in text {
             if c == "\n" || c == "\r" { skippingIndent = true; continue }
             if skippingIndent && (c == " " || c == "\t") { continue }
             skippingIndent = false
             out.append(c)
         }
-        return out.count > limit ? String(out.prefix(limit)) + "…" : out
+        return out
     }
 }
 

@@ -107,7 +107,9 @@ public struct UncontrolledDependencyRule: Rule {
         // determinism is at stake. A demo folder inside an app still may (and `CubePreview` is a feature).
         guard file.isAppCode, !file.role.contains(.sampleProject) else { return [] }
         return file.logic.flatMap { part in
-            part.logic.uncontrolled.map { Detection(facts: $0, feature: part.feature, inStaticFunction: part.logic.isStatic) }
+            // `state.lastSeen = .now` reads the date only when the model shows the field is a `Date`.
+            part.logic.uncontrolled.filter { $0.assignedField.map { part.feature.state?.holdsDate($0) == true } ?? true }
+                .map { Detection(facts: $0, feature: part.feature, inStaticFunction: part.logic.isStatic) }
         }
     }
 }

@@ -81,6 +81,81 @@ final class TCAVersionTests: XCTestCase {
         XCTAssertEqual(found.others, [TCAVersion(1, 12, 1)])
     }
 
+    /// A pin below what the manifest requires is a lock file left behind (MixTeam's root `Package.resolved` of
+    /// 0.52.0 beside `from: "1.11.2"` and the Xcode project's 1.11.2): the pins that can build are read; when none
+    /// can, the requirement's lower bound is.
+    func testAPinBelowTheManifestsRequirementIsStale() throws {
+        let tree = try ScratchTree()
+        try tree.write("Package.resolved", Self.resolvedV2.replacingOccurrences(of: "1.12.1", with: "0.52.0"))
+        try tree.write("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved", Self.resolvedV2.replacingOccurrences(of: "1.12.1", with: "1.11.2"))
+        try tree.write("Package.swift", #".package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.11.2")"#)
+        let found = try XCTUnwrap(TCAVersionDetector.detect(root: tree.root.path))
+        XCTAssertEqual(found.version, TCAVersion(1, 11, 2))
+        XCTAssertEqual(found.kind, .resolved)
+        XCTAssertTrue(found.source.hasSuffix("swiftpm/Package.resolved"), found.source)
+        try FileManager.default.removeItem(at: tree.root.appendingPathComponent("App.xcodeproj"))
+        let onlyStale = try XCTUnwrap(TCAVersionDetector.detect(root: tree.root.path))
+        XCTAssertEqual(onlyStale.version, TCAVersion(1, 11, 2))
+        XCTAssertEqual(onlyStale.kind, .requirement)
+        // A pin at or above the requirement is the version built with.
+        try tree.write("Package.resolved", Self.resolvedV2.replacingOccurrences(of: "1.12.1", with: "1.13.0"))
+        XCTAssertEqual(TCAVersionDetector.detect(root: tree.root.path)?.version, TCAVersion(1, 13, 0))
+    }
+
+    /// A `Package.resolved` that pins TCA's `main` by revision, with no version (ku-ring/ios-app): the snapshot is fixed
+    /// but unnumbered. It decides over the manifest (whose `branch:` gives no bound), and the rules judge against the
+    /// lowest version the code's macros need: `@ObservableState` (1.7) hears 1.7's deprecation of `WithViewStore`,
+    /// not 1.25's of `debounce`; `@Reducer` alone (1.4) hears neither; code with no macro, both (nothing known).
+    func testARevisionPinIsJudgedByTheVersionTheCodeNeeds() throws {
+        let tree = try ScratchTree()
+        try tree.write(".git/HEAD", "ref: refs/heads/main\n")
+        try tree.write("Package.resolved", Self.resolvedV2.replacingOccurrences(of: #""revision" : "b", "version" : "1.12.1""#,
+                                                                              with: #""branch" : "main", "revision" : "94faadf""#))
+        try tree.write("Package.swift", #".package(url: "https://github.com/pointfreeco/swift-composable-architecture", branch: "main")"#)
+        let found = try XCTUnwrap(TCAVersionDetector.detect(root: tree.root.path))
+        XCTAssertNil(found.version)
+        XCTAssertEqual(found.kind, .revision)
+        XCTAssertTrue(found.source.hasSuffix("Package.resolved"), found.source)
+        func feature(_ attributes: String) -> String {
+            """
+            import ComposableArchitecture
+            \(attributes)
+            struct Autosave: Reducer {
+              struct State: Equatable {}
+              enum Action { case edited, saved }
+              @Dependency(\\.mainQueue) var mainQueue
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  .run { send in await send(.saved) }
+                    .debounce(id: "autosave", for: 1, scheduler: mainQueue)
+                }
+              }
+            }
+            struct AutosaveView: View {
+              let store: StoreOf<Autosave>
+              var body: some View {
+                WithViewStore(store, observe: { $0 }) { viewStore in Text("") }
+              }
+            }
+
+            """
+        }
+        func rules(_ attributes: String) throws -> [String] {
+            try tree.write("Sources/Autosave.swift", feature(attributes))
+            let result = try CLI.run(["lint", "--quiet", "."], in: tree.root)
+            return ["legacy_view_store", "legacy_effect_scheduling"].filter { result.stdout.contains("(\($0))") }
+        }
+        XCTAssertEqual(try rules("@Reducer\n@ObservableState"), ["legacy_view_store"])
+        XCTAssertEqual(try rules("@Reducer"), [])
+        XCTAssertEqual(try rules(""), ["legacy_view_store", "legacy_effect_scheduling"])
+        // A manifest asking for a version cannot be satisfied by a branch's revision: the pin is a lock file left behind
+        // (ml-opensource/reality-check: `prerelease/1.0` pinned, `from: "1.2.0"` required), and the requirement counts.
+        try tree.write("Package.swift", #".package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.2.0")"#)
+        let required = try XCTUnwrap(TCAVersionDetector.detect(root: tree.root.path))
+        XCTAssertEqual(required.version, TCAVersion(1, 2, 0))
+        XCTAssertEqual(required.kind, .requirement)
+    }
+
     /// A relative file name and `.`: Foundation on Linux traps on `"." .deletingLastPathComponent`, which once
     /// crashed every `tca-lint lint File.swift`.
     func testTheProjectRootOfARelativeFileOrTheCurrentFolder() throws {
