@@ -63,6 +63,28 @@ final class EffectRulesTests: XCTestCase {
         XCTAssertEqual(tasks.map(\.isDetached), [false, false, false, true, false])
     }
 
+    /// A task whose `.value` (or `.result`) the effect awaits at its own level before returning cannot send after the
+    /// effect ends (indragiek/Context); one awaited only inside a nested block or closure, or not at all, still can.
+    func testATaskTheEffectAwaitsIsNotReported() {
+        let source = """
+        @Reducer
+        struct F {
+          func a() -> Effect<Action> {
+            .run { send in
+              let task = Task { await send(.loaded) }
+              await send(.store(task))
+              await task.value
+            }
+          }
+          func b() -> Effect<Action> { .run { send in let t = Task { await send(.loaded) }; _ = await t.result } }
+          func c() -> Effect<Action> { .run { send in let t = Task { await send(.loaded) }; if x { await t.value } } }
+          func d() -> Effect<Action> { .run { send in let t = Task { await send(.loaded) }; await other.value } }
+        }
+        """
+        let findings = Linter(rules: [UnstructuredTaskInEffectRule.self]).lint(SourceFile(path: "F.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(findings.map(\.line), [11, 12], findings.map(\.message).joined(separator: "\n"))
+    }
+
     /// A factory of the project's own (`extension Effect { static func exec(…) -> Self { .run(…) } }`) is an
     /// effect where reducer logic returns one: a leading-dot call with a trailing closure that takes parameters;
     /// not `.merge(…)` and its argument closures, not a closure without parameters.

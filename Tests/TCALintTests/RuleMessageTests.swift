@@ -266,6 +266,27 @@ final class RuleMessageTests: XCTestCase {
         XCTAssertTrue(short?.hasPrefix(#"DispatchQueue(label: "a").async { … } in Camera's reducer"#) == true, short ?? "none")
     }
 
+    /// An app's own `UserDefaults` wrapper written in the reducer persists a value outside any effect; reading it, the
+    /// system's `UserDefaults` read, or a write inside a `.run` is not reported.
+    func testSideEffectReadsAWriteThroughAnAppsUserDefaultsWrapper() {
+        let m = messages(SideEffectInReducerRule.self, """
+            @Reducer struct Onboarding {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  UserDefaultsManager.isFirst = false
+                  KUUserDefaults.shared.saveSkin(state.skinID)
+                  let first = UserDefaultsManager.isFirst
+                  state.name = UserDefaults.standard.string(forKey: "name") ?? ""
+                  return .run { _ in UserDefaultsManager.lastSeen = first }
+                }
+              }
+            }
+            """)
+        XCTAssertEqual(m.count, 2, m.joined(separator: "\n"))
+        XCTAssertTrue(m.first?.hasPrefix("UserDefaultsManager.isFirst = … runs in Onboarding's reducer itself, outside any effect") == true, m.first ?? "")
+        XCTAssertTrue(m.last?.hasPrefix("KUUserDefaults.shared.saveSkin(…) runs in Onboarding's reducer itself") == true, m.last ?? "")
+    }
+
     func testBindingReducerMessageNamesTheStaleObservation() {
         let m = messages(BindingReducerNotFirstRule.self, """
         @Reducer struct F {
@@ -489,6 +510,38 @@ extension RuleMessageTests {
             .run(SourceFile(path: "F.swift", bytes: Array(source.utf8)))
         XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self),
                        "@Reducer\nstruct F {\n  struct State { var seen: Date? }\n  @Dependency(\\.date) var date\n\n  var body: some ReducerOf<Self> {\n    Reduce { state, _ in\n      state.seen = self.date.now\n      return .none\n    }\n  }\n}\n")
+    }
+
+    /// Code after a `return` in the same block never runs (BB-Y/swift-tca left a debounce after an early `return .none`):
+    /// nothing in it is reported; code after a `return` inside an `if` or a `guard`'s `else`, or in the next case, is.
+    func testCodeAfterAReturnIsNeverRead() {
+        let m = messages(UncontrolledDependencyRule.self, """
+            @Reducer struct F {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .searched:
+                    return .none
+                    state.isSearching = true
+                    return .run { send in
+                      try await Task.sleep(for: .milliseconds(300))
+                      await send(.search)
+                    }
+                  case .tapped:
+                    if state.isOn { return .none }
+                    state.at = Date()
+                    guard state.isReady else { return .none; }
+                    return state.isOn
+                      ? .none
+                      : .run { _ in try await Task.sleep(for: .seconds(1)) }
+                  @unknown default:
+                    return .none
+                  }
+                }
+              }
+            }
+            """)
+        XCTAssertEqual(m.map { String($0.prefix(while: { $0 != " " })) }, ["Date()", "Task.sleep(for:"], m.joined(separator: "\n"))
     }
 
     /// A sleep of at most 10 ms, written as a literal, is a scheduling yield; a longer one, or one whose length is

@@ -138,6 +138,7 @@ struct EffectReader {
                 .filter { task in
                     calls(send, from: task.open, to: task.close)
                         && !isCancelledByTheEffect(task.nameToken, from: operation.open, to: operation.close)
+                        && !isAwaitedByTheEffect(task.nameToken, taskClose: task.close, to: operation.close)
                 }
                 .map { TaskFacts(anchor: extractor.anchor($0.nameToken), isDetached: $0.isDetached) }
         }
@@ -755,6 +756,22 @@ struct EffectReader {
                 if code.isOperator(k, "?") { k += 1 }
                 if code.isDot(k), code.is(k + 1, "cancel") { return true }
             }
+        }
+        return false
+    }
+
+    /// `let task = Task { … }` whose `await task.value` (or `.result`) the effect's operation reaches at its own level
+    /// after it: the effect does not end before the task, so nothing the task sends arrives after it.
+    private func isAwaitedByTheEffect(_ taskToken: Int, taskClose: Int, to close: Int) -> Bool {
+        let t = taskToken
+        guard code.isOperator(t - 1, "="), code.tokens[t - 2].kind == .identifier else { return false }
+        let name = code.text(t - 2)
+        var j = taskClose + 1
+        while j < close {
+            if code.isPunct(j, .lbrace) { j = code.skipGroup(j, limit: close); continue }
+            if code.is(j, "await"), code.tokens[j + 1].kind == .identifier, code.text(j + 1) == name, code.isDot(j + 2),
+               code.is(j + 3, "value") || code.is(j + 3, "result") { return true }
+            j += 1
         }
         return false
     }

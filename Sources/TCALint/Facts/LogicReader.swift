@@ -27,9 +27,11 @@ struct LogicReader {
     }
 
     /// `excluded`: ranges of other logic units nested in this one, read on their own.
-    func read(_ unit: Unit, excluding excluded: [Range<Int>]) -> LogicFacts {
+    func read(_ unit: Unit, excluding nested: [Range<Int>]) -> LogicFacts {
         let bodyStart = code.closureBodyStart(unit.open) ?? unit.open + 1
         let close = unit.close
+        // Code after a `return` never runs (Swift warns "will never be executed"): nothing in it is read.
+        let excluded = (nested + code.unreachableRanges(from: bodyStart, to: close)).sorted { $0.lowerBound < $1.lowerBound }
         var clauses: [RawClause] = []
         var dispatched: [Range<Int>] = []
         var otherDispatch = false

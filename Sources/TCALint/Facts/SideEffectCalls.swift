@@ -1,7 +1,7 @@
 /// The calls `side_effect_in_reducer` recognises as side effects: work on a process-wide object
 /// (`UserDefaults.standard.set`, `NotificationCenter.default.post`, `UIApplication.shared.open`, any
 /// `X.shared.save…`), scheduling (`DispatchQueue.main.async`, `Task { }`), keychain calls
-/// (`SecItemAdd`), and writes to a database or keychain. Reads (`UserDefaults.standard.bool(forKey:)`,
+/// (`SecItemAdd`), and writes to a database, a keychain or an app's own `UserDefaults` wrapper. Reads (`UserDefaults.standard.bool(forKey:)`,
 /// `FileManager.default.fileExists`) are not side effects and are not matched.
 enum SideEffectCalls {
     struct Match {
@@ -63,6 +63,9 @@ enum SideEffectCalls {
     /// Writes on a receiver named like a store (`database`, `keychain`, `db`, `realm`).
     static let storage = Verbs(prefixes: ["put", "save", "insert", "update", "delete", "remove", "set", "write", "upsert",
                                           "store", "add", "clear", "create", "drop", "execute"], assignment: false)
+    /// An app's own wrapper of `UserDefaults` (`UserDefaultsManager.isFirst = false`, `AppUserDefaults.shared.save(…)`):
+    /// a write to its properties persists.
+    static let userDefaultsWrapper = Verbs(prefixes: userDefaults.prefixes.union(storage.prefixes))
     /// A Core Data / SwiftData context.
     static let context = Verbs(prefixes: ["save", "insert", "delete"], assignment: false)
 
@@ -131,6 +134,8 @@ enum SideEffectCalls {
         if ASCIISearch.contains(name, "database", ignoringCase: true) || ASCIISearch.contains(name, "keychain", ignoringCase: true)
             || name == "db" || name == "realm" {
             named = chain(from: j, receiverEnd: j, verbs: storage, limit: limit, code: code)
+        } else if name != "UserDefaults", code.startsUppercase(j), ASCIISearch.contains(name, "UserDefaults") {
+            named = chain(from: j, receiverEnd: j, verbs: userDefaultsWrapper, limit: limit, code: code)
         } else if name.hasSuffix("Context") || name == "context" {
             named = chain(from: j, receiverEnd: j, verbs: context, limit: limit, code: code)
         }

@@ -19142,7 +19142,9 @@ effect factory called with a leading dot and a closure that takes parameters, su
   `put`, `save`, `insert`, `update`, `delete`, `remove`, `set`, `write`…; `save`, `insert`, `delete` on a
   Core Data or SwiftData `…Context` — unless that name is one of the feature's `@Dependency` properties
   (`@Dependency(\.database) var database`, `@Dependency(DatabaseClient.self) private var database`,
-  declared in any file of the feature), a client tests already replace.
+  declared in any file of the feature), a client tests already replace;
+- writes through an app's own `UserDefaults` wrapper, a type whose name holds `UserDefaults`: a property
+  assigned (`UserDefaultsManager.isFirst = false`) or a write verb called (`AppUserDefaults.save(…)`).
 
 Reads (`UserDefaults.standard.bool(forKey:)`, `FileManager.default.fileExists(atPath:)`) are not
 side effects and are not reported. Test code (files that use `TestStore`, test targets) and documentation (DocC catalogs, the project's top `docs/` folder: examples that show a mistake before its fix) are skipped.
@@ -23987,7 +23989,8 @@ effect's `send` (by the name the closure gives it: `{ send in`, `{ action in`).
 A task that does not send is not reported: TCA's own migration guide to 1.18 recommends wrapping work
 that must outlive the store (analytics, persistence) in `Task { }` inside `.run`. Nor is a task stored in
 a variable that a `defer` of the same effect cancels (`defer { debounce?.cancel() }`): the effect ends it
-itself. Test code (files that use `TestStore`, test targets) and documentation (DocC catalogs, the project's top `docs/` folder) are skipped.
+itself; nor one whose value the effect awaits at its own level before it returns (`let task = Task { … }` …
+`await task.value`): the effect does not end before the task, so nothing the task sends arrives after it. Test code (files that use `TestStore`, test targets) and documentation (DocC catalogs, the project's top `docs/` folder) are skipped.
 
 ## Why is this bad
 

@@ -217,7 +217,8 @@ extension CodeTokens {
     public func continuesExpression(at k: Int, limit: Int) -> Bool {
         guard k < limit else { return false }
         let t = tokens[k]
-        if t.kind == .punct && t.length == 1 && bytes[t.startOffset] == .dot { return true }
+        // `.member` continues a chain; no statement starts with `:` (a ternary's else branch on its own line).
+        if t.kind == .punct && t.length == 1 && (bytes[t.startOffset] == .dot || bytes[t.startOffset] == .colon) { return true }
         if t.kind == .operator {
             let c = bytes[t.startOffset]
             // A line starting with a prefix-looking operator glued to its operand starts a new statement.
@@ -255,6 +256,39 @@ extension CodeTokens {
 
     /// End (exclusive) of the statement starting at `start`, within `[start, limit)`.
     /// A statement ends before a token on a new line that does not continue it, or at `;`.
+    /// The stretches of code in `from..<to` that follow a `return` statement in the same block: up to the block's `}`,
+    /// the next `case`/`default` label of a switch, or a `#if` branch's end, none of it runs (left-over code after an
+    /// early `return .none`).
+    public func unreachableRanges(from: Int, to: Int) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var k = from
+        while k < to {
+            defer { k += 1 }
+            guard tokens[k].kind == .keyword, self.is(k, "return") else { continue }
+            // The end of the block holding the `return`: its `}` (the statement cannot run past it).
+            var blockEnd = k + 1
+            while blockEnd < to && !isPunct(blockEnd, .rbrace) { blockEnd = skipGroup(blockEnd, limit: to) }
+            var end = k + 1
+            if end < blockEnd, !isPunct(end, .semicolon), !self.is(end, "case"), !self.is(end, "default"), tokens[end].kind != .pound {
+                end = statementEnd(from: end, limit: blockEnd)
+            }
+            if end < blockEnd, isPunct(end, .semicolon) { end += 1 }
+            var stop = end
+            while stop < blockEnd {
+                if tokens[stop].kind == .pound || self.is(stop, "case") || self.is(stop, "default")
+                    || (stop + 1 < blockEnd && self.is(stop + 1, "unknown") && isAttributeName(stop + 1)) { break }
+                stop = skipGroup(stop, limit: blockEnd)
+            }
+            if stop > end { result.append(end..<stop) }
+        }
+        return result
+    }
+
+    /// Whether the name at k follows `@` (`@unknown default:`, whose `@` ends the code before it).
+    private func isAttributeName(_ k: Int) -> Bool {
+        k > 0 && tokens[k - 1].length == 1 && bytes[tokens[k - 1].startOffset] == UInt8(ascii: "@")
+    }
+
     public func statementEnd(from start: Int, limit: Int) -> Int {
         var j = start
         var steps = 0
