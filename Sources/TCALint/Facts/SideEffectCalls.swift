@@ -134,7 +134,7 @@ enum SideEffectCalls {
         if ASCIISearch.contains(name, "database", ignoringCase: true) || ASCIISearch.contains(name, "keychain", ignoringCase: true)
             || name == "db" || name == "realm" {
             named = chain(from: j, receiverEnd: j, verbs: storage, limit: limit, code: code)
-        } else if name != "UserDefaults", code.startsUppercase(j), ASCIISearch.contains(name, "UserDefaults") {
+        } else if code.startsUppercase(j), name != "UserDefaults", ASCIISearch.contains(name, "UserDefaults") {
             named = chain(from: j, receiverEnd: j, verbs: userDefaultsWrapper, limit: limit, code: code)
         } else if name.hasSuffix("Context") || name == "context" {
             named = chain(from: j, receiverEnd: j, verbs: context, limit: limit, code: code)

@@ -261,13 +261,16 @@ extension CodeTokens {
     /// early `return .none`).
     public func unreachableRanges(from: Int, to: Int) -> [Range<Int>] {
         var result: [Range<Int>] = []
+        // The `{` of each block open at k: a `return`'s block ends at its partner (walking to it from every `return`
+        // would cost a switch's length for each of its cases).
+        var open: [Int] = []
         var k = from
         while k < to {
             defer { k += 1 }
+            if isPunct(k, .lbrace) { open.append(k); continue }
+            if isPunct(k, .rbrace) { _ = open.popLast(); continue }
             guard tokens[k].kind == .keyword, self.is(k, "return") else { continue }
-            // The end of the block holding the `return`: its `}` (the statement cannot run past it).
-            var blockEnd = k + 1
-            while blockEnd < to && !isPunct(blockEnd, .rbrace) { blockEnd = skipGroup(blockEnd, limit: to) }
+            let blockEnd = open.last.flatMap { partnerOf($0) }.map { min($0, to) } ?? to
             var end = k + 1
             if end < blockEnd, !isPunct(end, .semicolon), !self.is(end, "case"), !self.is(end, "default"), tokens[end].kind != .pound {
                 end = statementEnd(from: end, limit: blockEnd)
