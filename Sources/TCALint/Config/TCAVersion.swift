@@ -113,10 +113,7 @@ public enum TCAVersionDetector {
         }
         // A pin below the lowest version any manifest allows is a lock file left behind (a root `Package.resolved`
         // of 0.52.0 beside `from: "1.11.2"`): SwiftPM cannot build with it, so it says nothing of the version used.
-        if let floor = required.map(\.0).min() {
-            let current = resolved.filter { $0.0 >= floor }
-            if !current.isEmpty || !resolved.isEmpty { resolved = current }
-        }
+        if let floor = required.map(\.0).min() { resolved.removeAll { $0.0 < floor } }
         // The lowest version found: the rules must not speak of an API as deprecated for a part of the project
         // that still builds against an older TCA.
         func pick(_ found: [(TCAVersion, String)], _ kind: DetectedTCAVersion.Kind) -> DetectedTCAVersion? {

@@ -744,9 +744,7 @@ struct EffectReader {
     /// `defer` of the effect: the effect ends the task itself when it ends (a hand-written debounce). Only a
     /// cancel in a `defer` runs when the effect is cancelled or ends.
     private func isCancelledByTheEffect(_ taskToken: Int, from open: Int, to close: Int) -> Bool {
-        let t = taskToken
-        guard code.isOperator(t - 1, "="), code.tokens[t - 2].kind == .identifier else { return false }
-        let name = code.text(t - 2)
+        guard let name = variable(holding: taskToken) else { return false }
         var d = open + 1
         while d < close {
             defer { d += 1 }
@@ -763,9 +761,7 @@ struct EffectReader {
     /// `let task = Task { … }` whose `await task.value` (or `.result`) the effect's operation reaches at its own level
     /// after it: the effect does not end before the task, so nothing the task sends arrives after it.
     private func isAwaitedByTheEffect(_ taskToken: Int, taskClose: Int, to close: Int) -> Bool {
-        let t = taskToken
-        guard code.isOperator(t - 1, "="), code.tokens[t - 2].kind == .identifier else { return false }
-        let name = code.text(t - 2)
+        guard let name = variable(holding: taskToken) else { return false }
         var j = taskClose + 1
         while j < close {
             if code.isPunct(j, .lbrace) { j = code.skipGroup(j, limit: close); continue }
@@ -774,6 +770,12 @@ struct EffectReader {
             j += 1
         }
         return false
+    }
+
+    /// The name a task is stored in (`debounce = Task { … }`, `let task = Task { … }`; `Task` at `taskToken`), or nil.
+    private func variable(holding taskToken: Int) -> String? {
+        guard taskToken >= 2, code.isOperator(taskToken - 1, "="), code.tokens[taskToken - 2].kind == .identifier else { return nil }
+        return code.text(taskToken - 2)
     }
 
     // MARK: captures

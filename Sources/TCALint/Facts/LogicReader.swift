@@ -26,7 +26,7 @@ struct LogicReader {
         var isClosure: Bool { kind == .reduceClosure }
     }
 
-    /// `excluded`: ranges of other logic units nested in this one, read on their own.
+    /// `nested`: ranges of other logic units nested in this one, read on their own.
     func read(_ unit: Unit, excluding nested: [Range<Int>]) -> LogicFacts {
         let bodyStart = code.closureBodyStart(unit.open) ?? unit.open + 1
         let close = unit.close

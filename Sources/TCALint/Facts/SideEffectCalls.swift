@@ -1,8 +1,8 @@
 /// The calls `side_effect_in_reducer` recognises as side effects: work on a process-wide object
 /// (`UserDefaults.standard.set`, `NotificationCenter.default.post`, `UIApplication.shared.open`, any
 /// `X.shared.save…`), scheduling (`DispatchQueue.main.async`, `Task { }`), keychain calls
-/// (`SecItemAdd`), and writes to a database, a keychain or an app's own `UserDefaults` wrapper. Reads (`UserDefaults.standard.bool(forKey:)`,
-/// `FileManager.default.fileExists`) are not side effects and are not matched.
+/// (`SecItemAdd`), and writes to a database, a keychain or an app's own `UserDefaults` wrapper. Reads
+/// (`UserDefaults.standard.bool(forKey:)`, `FileManager.default.fileExists`) are not side effects and are not matched.
 enum SideEffectCalls {
     struct Match {
         /// First token of the call (`UserDefaults`, `DispatchQueue`, `Task`, `database`).

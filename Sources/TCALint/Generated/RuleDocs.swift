@@ -23319,8 +23319,8 @@ struct Countdown {
 - Only the spellings above are matched: `.now` written with a leading dot is reported only when it is
   assigned to a state field whose declared type is `Date` (`state.seen = .now` with `var seen: Date?`), as
   elsewhere its type is inferred from what the facts do not read (`let d: Date = .now`, a nested
-  `state.room.startedAt = .now`, a clock's `Instant`); `NSDate()`, `CFAbsoluteTimeGetCurrent()`, `randomElement()` and `shuffled()`
-  without a generator, and timers (`Timer.publish`) are not reported.
+  `state.room.startedAt = .now`, a clock's `Instant`); `NSDate()`, `CFAbsoluteTimeGetCurrent()`,
+  `randomElement()` and `shuffled()` without a generator, and timers (`Timer.publish`) are not reported.
 - The rule does not check whether the value reaches state or a test: a `Date()` that only goes to a log
   is reported like one stored in state. The exceptions are those listed above: a `UUID()` that is only
   an effect's cancellation id, a `Date()` that is only a calendar computation's fallback, a value bound to
@@ -23990,7 +23990,9 @@ A task that does not send is not reported: TCA's own migration guide to 1.18 rec
 that must outlive the store (analytics, persistence) in `Task { }` inside `.run`. Nor is a task stored in
 a variable that a `defer` of the same effect cancels (`defer { debounce?.cancel() }`): the effect ends it
 itself; nor one whose value the effect awaits at its own level before it returns (`let task = Task { … }` …
-`await task.value`): the effect does not end before the task, so nothing the task sends arrives after it. Test code (files that use `TestStore`, test targets) and documentation (DocC catalogs, the project's top `docs/` folder) are skipped.
+`await task.value`): the effect does not end before the task, so nothing the task sends arrives after it.
+Test code (files that use `TestStore`, test targets) and documentation (DocC catalogs, the project's top
+`docs/` folder) are skipped.
 
 ## Why is this bad
 
