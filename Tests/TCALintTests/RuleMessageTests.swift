@@ -180,6 +180,32 @@ final class RuleMessageTests: XCTestCase {
         XCTAssertTrue(m.allSatisfy { $0.hasPrefix("F sends itself .load from a .run that does nothing else") }, m.joined(separator: "\n"))
     }
 
+    /// `.concatenate(.send(.x))` with nothing else is the send itself (weg-li: "combines a send … with its other effects"
+    /// was untrue), and what is chained after the call is chained after the send (Yakssok: a debounce, which a method
+    /// cannot do); with another effect it combines.
+    func testASendAloneInConcatenateOrMergeIsThePlainSend() {
+        let m = messages(SendForLogicReuseRule.self, """
+        @Reducer struct F {
+          enum Action { case a, b, c, d, select }
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .a: return .concatenate(.send(.select))
+              case .b: return Effect.merge(.send(.select))
+              case .c: return .merge(.send(.select), .run { _ in await log() })
+              case .d: return .merge(.send(.select)).debounce(id: "d", for: 0.3, scheduler: mainQueue)
+              case .select: state.count += 1; return .none
+              }
+            }
+          }
+        }
+        """)
+        XCTAssertEqual(m.count, 3, m.joined(separator: "\n"))
+        XCTAssertTrue(m[0].hasPrefix("F sends itself .select, an action it handles"), m[0])
+        XCTAssertTrue(m[1].hasPrefix("F sends itself .select, an action it handles"), m[1])
+        XCTAssertTrue(m[2].hasPrefix("F combines a send of .select, an action it handles"), m[2])
+    }
+
     /// `.send(c ? .x : .y)` is a round trip whichever branch is chosen: each branch that names an action the feature
     /// handles is reported, at its own `.`; a branch that is not a case, or a delegate, is not.
     func testSendForLogicReuseReadsEachBranchOfATernaryChoosingTheAction() {

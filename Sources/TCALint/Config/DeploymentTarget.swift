@@ -41,7 +41,10 @@ public struct DeploymentTarget: Sendable, Equatable, CustomStringConvertible {
             // The first build description up the tree decides; one that names no target builds for its tool's
             // default (Xcode: the SDK's own version), which is not read.
             if let targets = targets(inFolder: current, building: directory, fileManager: fm) {
-                return targets.isEmpty ? nil : lowestBelowObservation(targets)
+                guard !targets.isEmpty, let lowest = lowestBelowObservation(targets) else { return nil }
+                // A package the repository's own apps link, all built for Observation, runs only there.
+                if lowest.source.hasSuffix("/Package.swift"), builtOnlyForObservation(package: lowest.source) { return nil }
+                return lowest
             }
             if fm.fileExists(atPath: Paths.join(current, ".git")) { return nil }
             let parent = Paths.directory(of: current)
@@ -75,6 +78,29 @@ public struct DeploymentTarget: Sendable, Equatable, CustomStringConvertible {
             }
         }
         return hasDescription ? found : nil
+    }
+
+    /// Whether the `Package.swift` at `manifest` is a local package of Xcode projects in its repository (their targets
+    /// link a product it declares, `name: "AppFeature"`) and every one of them is built for Observation (an app at
+    /// iOS 17 that links the package declaring iOS 16): the package's code runs only in those apps. False when no
+    /// project of the repository links it (a library others may use on the older OS).
+    static func builtOnlyForObservation(package manifest: String) -> Bool {
+        linkedOnlyByObservationApps.value(for: manifest, compute: findsOnlyObservationConsumers(of:))
+    }
+
+    /// Per package, once a run: every folder of the package asks (walking the repository for each would cost its size).
+    private static let linkedOnlyByObservationApps = RunWideCache<String, Bool>()
+
+    private static func findsOnlyObservationConsumers(of manifest: String) -> Bool {
+        guard let text = try? String(contentsOfFile: manifest, encoding: .utf8) else { return false }
+        let root = TCAVersionDetector.projectRoot(of: Paths.directory(of: manifest))
+        var consumers: [XcodeProject] = []
+        for file in TCAVersionDetector.candidateFiles(under: root) where file.hasSuffix("/project.pbxproj") {
+            guard let project = XcodeProject.at(file),
+                  project.localPackageProducts.contains(where: { text.contains("\"" + $0 + "\"") }) else { continue }
+            consumers.append(project)
+        }
+        return !consumers.isEmpty && consumers.allSatisfy { !$0.targets.isEmpty && !$0.targets.contains(where: \.needsPerception) }
     }
 
     /// Whether a package at `folder` compiles the files of `directory`: it lies under `Sources/`, or under a

@@ -12,6 +12,9 @@ struct XcodeProject: Sendable {
     /// The lowest TCA version the project's package requirement allows; nil when it names none or names a branch
     /// or a revision.
     let tcaRequirement: TCAVersion?
+    /// The products of local packages its targets link (`XCSwiftPackageProductDependency` with no remote `package`):
+    /// `AppFeature` of the repository's own `Package.swift`.
+    let localPackageProducts: Set<String>
 
     /// The project whose `project.pbxproj` is at `pbxproj`; nil when it cannot be read.
     static func at(_ pbxproj: String) -> XcodeProject? { cache.value(for: pbxproj, compute: read) }
@@ -25,7 +28,23 @@ struct XcodeProject: Sendable {
         // The project sits in the folder that holds the `.xcodeproj`.
         return XcodeProject(targets: DeploymentTarget.xcodeTargets(in: text, source: pbxproj),
                             files: root.flatMap { XcodeProjectFiles(root: $0, sourceRoot: Paths.directory(of: Paths.directory(of: pbxproj))) },
-                            tcaRequirement: root.flatMap(tcaRequirement(in:)))
+                            tcaRequirement: root.flatMap(tcaRequirement(in:)),
+                            localPackageProducts: root.map(localPackageProducts(in:)) ?? [])
+    }
+
+    static func localPackageProducts(in root: PropertyListParser.Value) -> Set<String> {
+        guard case .dictionary(let top) = root, case .dictionary(let objects)? = top["objects"] else { return [] }
+        var names = Set<String>()
+        for case .dictionary(let object) in objects.values {
+            guard case .string("XCSwiftPackageProductDependency")? = object["isa"], case .string(let name)? = object["productName"]
+            else { continue }
+            // A remote package's product names its `XCRemoteSwiftPackageReference`; a local one names an
+            // `XCLocalSwiftPackageReference` or nothing (a package folder dragged into the project).
+            if case .string(let reference)? = object["package"], case .dictionary(let package)? = objects[reference],
+               case .string("XCRemoteSwiftPackageReference")? = package["isa"] { continue }
+            names.insert(name)
+        }
+        return names
     }
 
     /// An `XCRemoteSwiftPackageReference` to TCA's repository: its `requirement`'s `version` (`kind = exactVersion`)

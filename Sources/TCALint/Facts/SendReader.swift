@@ -36,8 +36,12 @@ struct SendReader {
         let path = CasePath.read(at: i + 2, code: code, limit: close)
         let chosen: [(path: [String], at: Int)] = path.isEmpty ? ternaryBranches(open: i + 1, close: close) : [(path, start)]
         guard !chosen.isEmpty else { return nil }
-        let chain = chained(after: close)
-        let timed = isTimed(after: close) || hasAnimationArgument(open: i + 1, close: close)
+        // A send alone in `.merge(…)`/`.concatenate(…)` is that call: what is chained after the call is chained after it
+        // (`.merge(.send(.reload)).debounce(…)`).
+        var outer = (start: start, close: close)
+        while let sole = soleArgumentCall(around: outer.start) { outer = sole }
+        let chain = chained(after: close) + (outer.close == close ? [] : chained(after: outer.close))
+        let timed = isTimed(after: close) || isTimed(after: outer.close) || hasAnimationArgument(open: i + 1, close: close)
         let sends = chosen.map { branch in
             var facts = SendFacts(path: branch.path, chained: chain, location: extractor.location(branch.at),
                                   anchor: extractor.anchor(branch.at), how: how)
@@ -45,6 +49,16 @@ struct SendReader {
             return facts
         }
         return (sends, i + 1)
+    }
+
+    /// `.concatenate(x)` / `.merge(x)` / `Effect.merge(x)` whose only argument is the effect starting at `start`: the
+    /// call's first token and its `)`. Nothing is combined: the call is that effect.
+    private func soleArgumentCall(around start: Int) -> (start: Int, close: Int)? {
+        let open = start - 1
+        guard code.isPunct(open, .lparen), let close = code.partnerOf(open), close > start,
+              code.is(open - 1, "concatenate") || code.is(open - 1, "merge"), code.isDot(open - 2),
+              code.argumentEnd(from: start, close: close) == close else { return nil }
+        return (code.is(open - 3, "Effect") ? open - 3 : open - 2, close)
     }
 
     /// The case paths of a ternary that is the first argument of the call `open...close` (`c ? .x : .y`), each with
@@ -191,6 +205,7 @@ struct SendReader {
             steps += 1
             if code.isPunct(k, .lparen), let c = code.partnerOf(k), c > start {
                 let callee = k - 1
+                if let sole = soleArgumentCall(around: start) { return position(of: sole.start) }
                 if code.is(callee, "concatenate") {
                     return start == k + 1 || (code.isPunct(k + 1, .lbracket) && start == k + 2) ? .merged : .concatenatedAfter
                 }

@@ -10892,7 +10892,9 @@ that compiles it: a `Package.swift` (`platforms: [.iOS(.v16)]`, for the files un
 `path:`), an Xcode project (`IPHONEOS_DEPLOYMENT_TARGET` in `project.pbxproj`, when every target of the project
 is older) or a Tuist `Project.swift`. When an Xcode project gives the target, a file that the project does not
 hold (no group of the project, nor a folder it syncs, reaches it) is built by none of its targets and is not read.
-Reported at the first such read of each view.
+A `Package.swift` for an older OS that only the repository's own Xcode projects link (their targets depend on a
+product it declares), all of them built for Observation (an iOS 17 app linking its iOS 16 package), runs only
+in those apps: its files are not read. Reported at the first such read of each view.
 
 Reads in closures the body does not run itself (a `Button`'s action, `.task`, `.onAppear`) and `$store`
 bindings, `store.send` and `store.scope` are not reads of state; a field marked `@ObservationStateIgnored` is
@@ -17263,7 +17265,8 @@ child's own action is what `parent_matches_child_action` is about; a delegate ac
 
 Reported at the `.` of `.send` (at `Effect` for `Effect.send`). A send that chooses its action with a
 ternary, `.send(isOn ? .refresh : .reset)`, is a round trip whichever branch runs: each branch that names
-an action the feature handles is reported, at that branch's `.`.
+an action the feature handles is reported, at that branch's `.`. A `.merge(…)` or `.concatenate(…)` of that
+send alone combines nothing: it is the send itself.
 
 ## Why is this bad
 

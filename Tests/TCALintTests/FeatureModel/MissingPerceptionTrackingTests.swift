@@ -41,9 +41,10 @@ final class MissingPerceptionTrackingTests: XCTestCase {
 
         """
 
-    func lint(platforms: String) throws -> [(file: String, line: Int, message: String)] {
+    func lint(platforms: String, app: String? = nil) throws -> [(file: String, line: Int, message: String)] {
         let tree = try ScratchTree()
-        let root = try tree.write("Package.swift", "let package = Package(name: \"P\", \(platforms) targets: [])\n").path
+        let root = try tree.write("Package.swift", "let package = Package(name: \"P\", \(platforms) products: [.library(name: \"App\", targets: [\"App\"])], targets: [])\n").path
+        if let app { try tree.write("iOSApp/iOSApp.xcodeproj/project.pbxproj", app) }
         try FileManager.default.createDirectory(atPath: Paths.join(Paths.directory(of: root), ".git"), withIntermediateDirectories: true)
         let paths = [try tree.write("Sources/App/Profile.swift", Self.feature).path, try tree.write("Sources/App/Views.swift", Self.views).path]
         return withExtendedLifetime(tree) {
@@ -61,6 +62,32 @@ final class MissingPerceptionTrackingTests: XCTestCase {
             MissingPerceptionTrackingRule.escapingMessage(view: "GaugeView", member: "level", closure: "GeometryReader", target: iOS16),
         ])
         XCTAssertTrue(found[0].message.contains("built for iOS 16.0"))
+    }
+
+    /// A package for iOS 16 that the repository's own app links (`XCSwiftPackageProductDependency` of its product `App`,
+    /// no remote package) and builds for iOS 17 runs only there (Shepherd-Dog/SpeakList): nothing is reported. An app
+    /// for iOS 16, or one linking another package's product, leaves the package's own target in force.
+    func testAPackageOnlyAnObservationAppLinksIsSilent() throws {
+        func app(target: String, product: String) -> String {
+            """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tP1 /* Project object */ = {isa = PBXProject; mainGroup = G0; targets = (); };
+            \t\tG0 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+            \t\tD1 /* \(product) */ = {isa = XCSwiftPackageProductDependency; productName = \(product); };
+            \t\tD2 = {isa = XCSwiftPackageProductDependency; package = R1; productName = App; };
+            \t\tR1 = {isa = XCRemoteSwiftPackageReference; repositoryURL = "https://example.com/other"; };
+            \t\tC1 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = \(target); }; name = Debug; };
+            \t};
+            \trootObject = P1 /* Project object */;
+            }
+
+            """
+        }
+        XCTAssertEqual(try lint(platforms: "platforms: [.iOS(.v16)],", app: app(target: "17.0", product: "App")).count, 0)
+        XCTAssertEqual(try lint(platforms: "platforms: [.iOS(.v16)],", app: app(target: "16.0", product: "App")).count, 2)
+        XCTAssertEqual(try lint(platforms: "platforms: [.iOS(.v16)],", app: app(target: "17.0", product: "Other")).count, 2)
     }
 
     func testAPackageForObservationOrWithoutPlatformsIsSilent() throws {
