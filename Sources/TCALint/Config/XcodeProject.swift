@@ -1,9 +1,9 @@
 import Foundation
 
 /// An Xcode project's `project.pbxproj`, read once a run for every question asked of it: the deployment targets its
-/// build settings name (`DeploymentTarget`), the files it holds (`XcodeProjectFiles`) and the version of TCA its
-/// package requirement allows (`TCAVersionDetector`). Every folder under the project that looks for its build
-/// description reaches the same file.
+/// build settings name (`DeploymentTarget`), the files it holds (`XcodeProjectFiles`), the version of TCA its
+/// package requirement allows (`TCAVersionDetector`) and the local packages' products it links (`DeploymentTarget`).
+/// Every folder under the project that looks for its build description reaches the same file.
 struct XcodeProject: Sendable {
     /// `IPHONEOS_DEPLOYMENT_TARGET`, `MACOSX_DEPLOYMENT_TARGET`: empty when the project sets none.
     let targets: [DeploymentTarget]
@@ -32,8 +32,14 @@ struct XcodeProject: Sendable {
                             localPackageProducts: root.map(localPackageProducts(in:)) ?? [])
     }
 
+    /// The project's objects by identifier (`objects = { … }`), or nil when the property list holds none.
+    static func objects(in root: PropertyListParser.Value) -> [String: PropertyListParser.Value]? {
+        guard case .dictionary(let top) = root, case .dictionary(let objects)? = top["objects"] else { return nil }
+        return objects
+    }
+
     static func localPackageProducts(in root: PropertyListParser.Value) -> Set<String> {
-        guard case .dictionary(let top) = root, case .dictionary(let objects)? = top["objects"] else { return [] }
+        guard let objects = objects(in: root) else { return [] }
         var names = Set<String>()
         for case .dictionary(let object) in objects.values {
             guard case .string("XCSwiftPackageProductDependency")? = object["isa"], case .string(let name)? = object["productName"]
@@ -50,7 +56,7 @@ struct XcodeProject: Sendable {
     /// An `XCRemoteSwiftPackageReference` to TCA's repository: its `requirement`'s `version` (`kind = exactVersion`)
     /// or `minimumVersion` (`upToNextMajorVersion`, `upToNextMinorVersion`, `versionRange`). Of several, the lowest.
     static func tcaRequirement(in root: PropertyListParser.Value) -> TCAVersion? {
-        guard case .dictionary(let top) = root, case .dictionary(let objects)? = top["objects"] else { return nil }
+        guard let objects = objects(in: root) else { return nil }
         var lowest: TCAVersion?
         for case .dictionary(let object) in objects.values {
             guard case .string("XCRemoteSwiftPackageReference")? = object["isa"],

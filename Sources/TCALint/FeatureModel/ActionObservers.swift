@@ -12,7 +12,7 @@ extension FeatureIndex {
         // The components that name the action's case: the wrappers of the feature's own nested action enums
         // (`.view(…)`, `.internal(…)`) and the case inside them; the rest is the value sent with it.
         let nested = feature.nestedEnumNames
-        let caseLength = min(path.count, path.prefix { nested.contains($0.prefix(1).uppercased() + $0.dropFirst()) }.count + 1)
+        let caseLength = min(path.count, path.prefix { nested.contains(Feature.enumName(wrappedBy: $0)) }.count + 1)
         var level: [(feature: Feature, path: [String], caseLength: Int)] = path.isEmpty ? [] : [(feature, path, caseLength)]
         for _ in 0..<4 where !level.isEmpty {
             var next: [(feature: Feature, path: [String], caseLength: Int)] = []

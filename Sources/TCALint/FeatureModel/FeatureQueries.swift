@@ -67,7 +67,7 @@ extension Feature {
     /// (`ViewAction`'s requirement): what the view sends is the feature's own, whatever the feature does with it.
     public func sendsIntoIgnoredEnum(_ path: [String]) -> Bool {
         guard path.count > 1, let first = path.first, first != "view",
-              nestedEnumNames.contains(first.prefix(1).uppercased() + first.dropFirst()) else { return false }
+              nestedEnumNames.contains(Self.enumName(wrappedBy: first)) else { return false }
         return logic.allSatisfy { unit in
             unit.clauses.allSatisfy { clause in
                 clause.isDefault || clause.code.isNoOp || !clause.patterns.contains { $0.first == first }
@@ -247,6 +247,10 @@ extension Feature {
         // Any other type's action (`CounterAction` of a pre-1.0 feature declared elsewhere) is a child's.
         return true
     }
+
+    /// The nested enum an action case wraps by TCA's naming convention (`case view(View)`, `case internal(Internal)`):
+    /// the case's name capitalized, to look up in `nestedEnumNames`.
+    public static func enumName(wrappedBy caseName: String) -> String { caseName.prefix(1).uppercased() + caseName.dropFirst() }
 
     /// The enums declared directly in the feature or in its `Action` (`View`, `Delegate`, `Action`).
     public var nestedEnumNames: Set<String> {

@@ -37,7 +37,7 @@ public struct MissingDelegateActionRule: Rule {
     /// value, so `.didEdit(.compendium)`).
     static func delegateCase(of path: [String], nestedEnums: Set<String>) -> String {
         guard path.count > 1, let first = path.first,
-              nestedEnums.contains(first.prefix(1).uppercased() + first.dropFirst()) else { return CasePath.shown(path) }
+              nestedEnums.contains(Feature.enumName(wrappedBy: first)) else { return CasePath.shown(path) }
         return CasePath.shown(Array(path.dropFirst()))
     }
 
