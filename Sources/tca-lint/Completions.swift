@@ -166,13 +166,13 @@ enum Completions {
     // MARK: - zsh
 
     /// A single-quoted zsh word (`'` written as `'\''`).
-    static func zshQuoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    static func zshQuoted(_ s: String) -> String { "'" + s.replacing("'", with: "'\\''") + "'" }
 
     /// `_describe` entries: `name:description`, the colons of the name escaped, the description on one line.
     static func zshDescribed(_ names: [String], _ summaries: [String: String]) -> String {
         names.map { name in
             let summary = TextEscaping.singleLine(summaries[name] ?? "")
-            return "    " + zshQuoted(name.replacingOccurrences(of: ":", with: "\\:") + ":" + summary)
+            return "    " + zshQuoted(name.replacing(":", with: "\\:") + ":" + summary)
         }.joined(separator: "\n")
     }
 
@@ -247,7 +247,7 @@ enum Completions {
 
     /// A single-quoted fish word (`\` and `'` escaped with a backslash).
     static func fishQuoted(_ s: String) -> String {
-        "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + s.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 
     static func fish() -> String {

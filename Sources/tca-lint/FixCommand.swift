@@ -70,8 +70,8 @@ enum FixCommand {
 extension FixReport {
     /// `--diff`'s line: what `--fix` would do, or that it would change nothing.
     var diffSummary: String {
-        let line = hasChanges ? summary.replacingOccurrences(of: "Applied", with: "Would apply")
-                              : summary.replacingOccurrences(of: "No fixes applied", with: "No changes: --fix would change nothing")
+        let line = hasChanges ? summary.replacing("Applied", with: "Would apply")
+                              : summary.replacing("No fixes applied", with: "No changes: --fix would change nothing")
         return line
     }
 }

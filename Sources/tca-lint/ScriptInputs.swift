@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TCALint
 
 /// The input files of an Xcode Run Script phase, as SwiftLint reads them
@@ -18,7 +22,7 @@ enum ScriptInputs {
                 throw CommandError.failure("cannot read the script input file list '\(listPath)': \(failure)")
             }
             for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
-                let path = line.trimmingCharacters(in: .whitespaces)
+                let path = String(line).trimmingBlanks()
                 if !path.isEmpty { paths.append(path) }
             }
         }

@@ -71,6 +71,29 @@ final class FileWalkerTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
     }
 
+    /// One folder's listing with kinds, links followed, without a `stat` per plain entry (`TCAVersionDetector` lists
+    /// every folder of a repository with it).
+    func testEntriesOfAFolderHaveTheirKindsThroughLinks() throws {
+        let tree = try ScratchTree()
+        try tree.write("root/Package.swift", "")
+        try tree.write("root/Sub/Package.resolved", "")
+        try tree.write("root/.hidden/Podfile.lock", "")
+        try tree.write("elsewhere/Package.resolved", "")
+        try tree.symlink("root/LinkedFolder", to: "../elsewhere")
+        try tree.symlink("root/LinkedFile.swift", to: "../elsewhere/Package.resolved")
+        try tree.symlink("root/Dangling", to: "nowhere")
+        XCTAssertEqual(mkfifo(tree.root.appendingPathComponent("root/Package.resolved").path, 0o644), 0)
+        let entries = try XCTUnwrap(FileWalker.entries(of: tree.root.appendingPathComponent("root").path))
+        let kinds = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, "\($0.kind)") })
+        XCTAssertEqual(kinds, [".hidden": "directory", "LinkedFile.swift": "file", "LinkedFolder": "directory",
+                               "Package.resolved": "other", "Package.swift": "file", "Sub": "directory"])
+        XCTAssertNil(FileWalker.entries(of: tree.root.appendingPathComponent("missing").path))
+        // The version detector finds lock files through linked folders, and never reads a FIFO (it would wait forever).
+        XCTAssertEqual(TCAVersionDetector.candidateFiles(under: tree.root.appendingPathComponent("root").path).map {
+            String($0.dropFirst(tree.root.path.count + 6))  // "/root/"
+        }, [".hidden/Podfile.lock", "LinkedFolder/Package.resolved", "Package.swift", "Sub/Package.resolved"])
+    }
+
     func testDanglingSwiftLinkIsReported() throws {
         let tree = try ScratchTree()
         try tree.symlink("Gone.swift", to: "nowhere.swift")

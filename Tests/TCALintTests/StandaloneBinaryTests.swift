@@ -30,4 +30,45 @@ final class StandaloneBinaryTests: XCTestCase {
                           "\(id): the copied binary does not print rules/\(id).md")
         }
     }
+
+    /// Foundation proper costs a Linux run ~7 MB and its start-up (its libraries and ICU's data); the linter needs only
+    /// `FoundationEssentials`. One `import Foundation` anywhere in the module links it whole (its members are then
+    /// visible in every file), so each must be the fallback of `#if canImport(FoundationEssentials)`.
+    func testFoundationIsImportedOnlyWhereFoundationEssentialsIsMissing() throws {
+        var checked = 0
+        for folder in ["Sources/TCALint", "Sources/tca-lint"] {
+            let root = PackagePaths.root.appendingPathComponent(folder)
+            let files = try XCTUnwrap(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
+            for file in files where file.hasSuffix(".swift") && !file.hasPrefix("Generated/") {
+                let lines = try PackagePaths.read(root.appendingPathComponent(file)).split(separator: "\n", omittingEmptySubsequences: false)
+                for (i, line) in lines.enumerated() where Self.importsFoundation(line) {
+                    checked += 1
+                    let guarded = line == "import Foundation" && i >= 3 && lines[i - 1] == "#else"
+                        && lines[i - 3] == "#if canImport(FoundationEssentials)" && lines[i - 2] == "import FoundationEssentials"
+                    XCTAssertTrue(guarded, "\(folder)/\(file):\(i + 1) imports Foundation outside `#if canImport(FoundationEssentials)`")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 0, "no import found: the scan reads nothing")
+        #if os(Linux)
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        guard FileManager.default.isExecutableFile(atPath: ldd.executableURL!.path) else { return }
+        ldd.arguments = [CLI.executable.path]
+        let pipe = Pipe()
+        ldd.standardOutput = pipe
+        try ldd.run()
+        let libraries = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        XCTAssertTrue(libraries.contains("libFoundationEssentials"), libraries)
+        XCTAssertFalse(libraries.contains("libFoundation.so"), "tca-lint links Foundation proper:\n\(libraries)")
+        #endif
+    }
+
+    /// `import Foundation`, `@preconcurrency import Foundation`, `import struct Foundation.Date` — not `FoundationEssentials`.
+    private static func importsFoundation(_ line: Substring) -> Bool {
+        let words = line.split(separator: " ")
+        guard let k = words.firstIndex(of: "import") else { return false }
+        return words.dropFirst(k + 1).prefix(2).contains { $0 == "Foundation" || $0.hasPrefix("Foundation.") }
+    }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The lowest OS a file's code is built for, read from the nearest build description above it: a SwiftPM
 /// `Package.swift` (`platforms: [.iOS(.v16)]`), an Xcode project (`IPHONEOS_DEPLOYMENT_TARGET = 16.0;` in
@@ -111,7 +115,7 @@ public struct DeploymentTarget: Sendable, Equatable, CustomStringConvertible {
         let relative = String(directory.dropFirst(prefix.count)) + "/"
         if relative.hasPrefix("Sources/") { return true }
         var rest = Substring(manifest)
-        while let range = rest.range(of: "path:") {
+        while let range = rest.firstRange(of: "path:") {
             rest = rest[range.upperBound...]
             let value = rest.drop { $0 == " " }
             guard value.first == "\"" else { continue }
@@ -133,7 +137,7 @@ public struct DeploymentTarget: Sendable, Equatable, CustomStringConvertible {
         var result: [DeploymentTarget] = []
         for platform in observationMajors.keys.sorted() {
             var rest = Substring(text)
-            while let range = rest.range(of: "." + platform + "(") {
+            while let range = rest.firstRange(of: "." + platform + "(") {
                 rest = rest[range.upperBound...]
                 let argument = rest.prefix(80).prefix { $0 != ")" }
                 if let version = version(inArgument: String(argument)) {
@@ -146,7 +150,7 @@ public struct DeploymentTarget: Sendable, Equatable, CustomStringConvertible {
 
     /// `.v16`, `.v10_15`, `"16.4"`, `targetVersion: "16.0", devices: …` → (16, 0), (10, 15), (16, 4), (16, 0).
     static func version(inArgument argument: String) -> (Int, Int)? {
-        let trimmed = argument.trimmingCharacters(in: .whitespaces)
+        let trimmed = argument.trimmingBlanks()
         if trimmed.hasPrefix(".v") {
             let parts = trimmed.dropFirst(2).prefix { $0.isNumber || $0 == "_" }.split(separator: "_")
             guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
@@ -167,7 +171,7 @@ public struct DeploymentTarget: Sendable, Equatable, CustomStringConvertible {
         var result: [DeploymentTarget] = []
         for (setting, platform) in settings.sorted(by: { $0.key < $1.key }) {
             var rest = Substring(text)
-            while let range = rest.range(of: setting + " = ") {
+            while let range = rest.firstRange(of: setting + " = ") {
                 rest = rest[range.upperBound...]
                 let value = rest.prefix { $0.isNumber || $0 == "." }
                 let parts = value.split(separator: ".")

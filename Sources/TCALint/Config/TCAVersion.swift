@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A TCA release number (`1.7.2`), ordered as SwiftPM orders versions (pre-release labels are ignored).
 public struct TCAVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -67,11 +71,9 @@ public enum TCAVersionDetector {
     /// The project root of `path`: the nearest folder at or above it holding `.git`, else the folder itself (absolute).
     /// Paths are handled by `Paths`, not `NSString`: Foundation on Linux traps on `"." .deletingLastPathComponent`.
     public static func projectRoot(of path: String) -> String {
-        var isDirectory: ObjCBool = false
         let fm = FileManager.default
         let absolute = Paths.absolute(path, base: Paths.currentDirectory())
-        let start = fm.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
-            ? absolute : Paths.directory(of: absolute)
+        let start = FileReader.isDirectory(absolute) ? absolute : Paths.directory(of: absolute)
         var current = start
         for _ in 0..<64 {
             if fm.fileExists(atPath: Paths.join(current, ".git")) { return current }
@@ -137,17 +139,17 @@ public enum TCAVersionDetector {
                                   "project.pbxproj"]
         var result: [String] = []
         var stack: [(String, Int)] = [(root, 0)]
-        let fm = FileManager.default
         while let (folder, depth) = stack.popLast() {
-            guard let entries = try? fm.contentsOfDirectory(atPath: folder) else { continue }
-            for entry in entries.sorted().reversed() {
+            guard let entries = FileWalker.entries(of: folder) else { continue }
+            for (entry, kind) in entries.sorted(by: { $0.name > $1.name }) {
                 let path = Paths.join(folder, entry)
-                var isDirectory: ObjCBool = false
-                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
+                switch kind {
+                case .directory:
                     if depth < maxDepth && !skippedFolders.contains(entry) { stack.append((path, depth + 1)) }
-                } else if names.contains(entry) {
+                case .file where names.contains(entry):
                     result.append(path)
+                case .file, .other:
+                    break
                 }
             }
         }
@@ -165,7 +167,7 @@ public enum TCAVersionDetector {
     enum Pin: Equatable { case version(TCAVersion), revision }
 
     static func resolvedPin(in data: Data) -> Pin? {
-        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        guard let json = (try? JSONReader.parse([UInt8](data))) as? [String: Any] else { return nil }
         let pins = (json["pins"] as? [[String: Any]]) ?? ((json["object"] as? [String: Any])?["pins"] as? [[String: Any]]) ?? []
         for pin in pins {
             let names = [pin["identity"], pin["package"], pin["location"], pin["repositoryURL"]].compactMap { $0 as? String }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An Xcode project's `project.pbxproj`, read once a run for every question asked of it: the deployment targets its
 /// build settings name (`DeploymentTarget`), the files it holds (`XcodeProjectFiles`), the version of TCA its

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The files an Xcode project holds, read from its `project.pbxproj`: the absolute paths of its file references,
 /// resolved through its groups, and the folders it syncs whole (Xcode 16's `PBXFileSystemSynchronizedRootGroup`).

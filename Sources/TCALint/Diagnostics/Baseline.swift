@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Recorded findings of an existing codebase, so that only new ones are reported
 /// (`--write-baseline FILE`, `--baseline FILE`).
@@ -83,7 +87,7 @@ public struct Baseline: Equatable, Sendable {
         let absolute = Paths.absolute(d.path, base: Paths.normalize(workingDirectory))
         let rootPath = Paths.absolute(root, base: Paths.normalize(workingDirectory))
         return Entry(path: Paths.relative(absolute, to: rootPath), ruleID: d.ruleID,
-                     lineText: d.lineText.trimmingCharacters(in: .whitespaces), message: d.message)
+                     lineText: d.lineText.trimmingBlanks(), message: d.message)
     }
 
     /// The diagnostics not covered by the baseline, in their given order. Each entry covers one
@@ -138,7 +142,7 @@ public struct Baseline: Equatable, Sendable {
         func fail(_ message: String) -> ReadError {
             ReadError(path: path, message: "broken baseline: \(message); regenerate it with --write-baseline")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) else {
+        guard let object = try? JSONReader.parse([UInt8](data)) else {
             throw fail("not valid JSON")
         }
         guard let top = object as? [String: Any] else { throw fail("expected a JSON object at the top level") }

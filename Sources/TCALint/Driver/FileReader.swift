@@ -13,6 +13,12 @@ import Darwin
 /// given as standard input) is read in chunks only until the cap, then refused. Anything but a regular
 /// file (a device, a FIFO, a socket, a directory) is refused before a byte is read.
 public enum FileReader {
+    /// Whether `path` names a directory, through symbolic links (an operand, a project root's start).
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// How much each kind of input may hold.
     public enum Limit {
         /// A Swift source file, or standard input standing for one (`--use-stdin`): 128 MiB. Far above any

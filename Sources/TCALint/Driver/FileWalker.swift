@@ -89,6 +89,35 @@ private struct FileIdentity: Hashable {
     }
 }
 
+extension FileWalker {
+    /// What a folder entry is, links followed.
+    enum EntryKind { case directory, file, other }
+
+    /// The entries of one folder (`.` and `..` left out; hidden ones kept), each with its kind, from the types
+    /// `readdir` gives: a `stat` only for a link or on a file system that does not fill them, where a folder's listing
+    /// with a `stat` per entry costs a syscall for each of its thousands of files. Nil when the folder cannot be read.
+    static func entries(of directory: String) -> [(name: String, kind: EntryKind)]? {
+        guard let dir = opendir(directory) else { return nil }
+        defer { closedir(dir) }
+        let dirFD = dirfd(dir)
+        var result: [(name: String, kind: EntryKind)] = []
+        while let entry = readdir(dir) {
+            let name = String(cString: namePointer(entry))
+            if name == "." || name == ".." { continue }
+            switch entry.pointee.d_type {
+            case UInt8(DT_DIR): result.append((name, .directory))
+            case UInt8(DT_REG): result.append((name, .file))
+            default:
+                var st = stat()
+                guard fstatat(dirFD, namePointer(entry), &st, 0) == 0 else { continue }
+                let mode = st.st_mode & S_IFMT
+                result.append((name, mode == S_IFDIR ? .directory : mode == S_IFREG ? .file : .other))
+            }
+        }
+        return result
+    }
+}
+
 /// The `d_name` of a directory entry as a C string, pointing into readdir's own buffer
 /// (valid until the next readdir on that directory).
 private func namePointer(_ entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {

@@ -82,7 +82,7 @@ struct UncachedStoreReader {
         let firstEnd = code.argumentEnd(from: call.state, close: call.close)
         // One line, however the call is laid out.
         let text = code.sourceText(from: receiver, through: firstEnd - 1).split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\t" || $0 == "\r" })
-        return text.joined(separator: " ").replacingOccurrences(of: "( ", with: "(") + ", …)"
+        return text.joined(separator: " ").replacing("( ", with: "(") + ", …)"
     }
 
     /// A view given a store scoped at `scope` (i): `ChildView(store: store.scope(…))`, `IfLetStore(store.scope(…)) {

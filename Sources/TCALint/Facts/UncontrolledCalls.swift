@@ -116,7 +116,7 @@ enum UncontrolledCalls {
     static func isYield(sleep j: Int, close: Int, code: CodeTokens) -> Bool {
         func literal(_ k: Int) -> Int? {
             guard code.tokens[k].kind == .number else { return nil }
-            return Int(code.text(k).replacingOccurrences(of: "_", with: ""))
+            return Int(code.text(k).filter { $0 != "_" })
         }
         if code.is(j + 4, "nanoseconds"), code.isPunct(j + 5, .colon), j + 7 == close, let n = literal(j + 6) {
             return n <= yieldNanoseconds

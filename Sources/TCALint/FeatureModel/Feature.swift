@@ -53,7 +53,7 @@ public final class Feature: @unchecked Sendable {
     /// Declared inside a function body (a test's local `struct Child: Reducer`), where no macro can be attached to
     /// it or to its nested types (extension macros such as `@Reducer` and `@CasePathable` need a type at file or
     /// type scope). The parser names such types after their scope's position (`Tests.(local@296).Child`).
-    public var isLocal: Bool { qualifiedName.contains("(local@") }
+    public var isLocal: Bool { ASCIISearch.contains(qualifiedName, "(local@") }
     /// Its primary declaration is `private` or `fileprivate`: only its own file can build or compose it.
     public var isFilePrivate = false
 

@@ -362,7 +362,7 @@ public final class FeatureIndex: @unchecked Sendable {
     /// file; matched by the name before `Action` and the last component), and those built without a written type
     /// (`state.alert = AlertState { … }`) or relative to the feature (`AlertState<Action.Alert>(…)`) in the files of the feature's logic and of the field, in path order.
     public func alerts(for field: PropertyFacts, of feature: Feature) -> [AlertFacts] {
-        let type = field.type.replacingOccurrences(of: " ", with: "")
+        let type = field.type.withoutSpaces()
         guard type.hasPrefix("AlertState<"), let close = type.lastIndex(of: ">") else { return [] }
         let argument = String(type[type.index(type.startIndex, offsetBy: 11)..<close])
         let owner = argument.split(separator: ".").first == "Action" ? feature.name : Self.alertOwner(argument)
@@ -544,20 +544,5 @@ public final class FeatureIndex: @unchecked Sendable {
             for prefix in ["any ", "some "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
             return text.lastDotComponent.map(String.init)
         }
-    }
-}
-
-extension StringProtocol {
-    /// The text without spaces (`inout  State` → `inoutState`): type names compared as written, cheaply.
-    func withoutSpaces() -> String {
-        guard utf8.contains(UInt8(ascii: " ")) else { return String(self) }
-        return String(decoding: utf8.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self)
-    }
-
-    func trimmingWhitespace() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\n" || f == "\t" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\n" || l == "\t" || l == "\r" { s.removeLast() }
-        return String(s)
     }
 }

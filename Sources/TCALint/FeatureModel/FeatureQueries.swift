@@ -88,7 +88,7 @@ extension Feature {
     /// `case row(id:action:)` does not do.
     public func actionCaseHoldsIdentifiedAction(_ name: String) -> Bool {
         let cases = (action.enums + (action.aliased.map { [$0] } ?? [])).flatMap(\.cases).filter { $0.name == name }
-        return !cases.isEmpty && cases.allSatisfy { $0.payload.replacingOccurrences(of: " ", with: "").hasPrefix("IdentifiedAction") }
+        return !cases.isEmpty && cases.allSatisfy { $0.payload.withoutSpaces().hasPrefix("IdentifiedAction") }
     }
 
     /// The action enums that conform to `BindableAction` in any declaration (`Action`, `Action.View`, `ViewAction`).
@@ -264,7 +264,7 @@ extension StateModel {
     /// Whether the field `name` is declared a `Date` (`var lastSeen: Date?`, `var now = Date()`): what an implicit
     /// `.now` assigned to it is (`Date.now`); false for other types and for fields the model does not show.
     public func holdsDate(_ name: String) -> Bool {
-        guard let type = field(name)?.type.replacingOccurrences(of: " ", with: "") else { return false }
+        guard let type = field(name)?.type.withoutSpaces() else { return false }
         let base = type.hasSuffix("?") || type.hasSuffix("!") ? String(type.dropLast()) : type
         return base == "Date" || base == "Foundation.Date"
     }

@@ -33,44 +33,61 @@ func parallelMap<T>(count: Int, jobs: Int, _ work: (Int) -> T) -> [T] {
     return results.map { $0! }
 }
 
+/// A lock for the few values threads share (a pthread mutex at a stable address: one stored inline in a class and
+/// passed as `&mutex` is not guaranteed to stay where it was).
+final class ThreadLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
 /// Hands out 0, 1, 2, … to concurrent workers.
 final class WorkCounter: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
+    private let lock = ThreadLock()
     private var next = 0
 
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
     func take(below limit: Int) -> Int? {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        guard next < limit else { return nil }
-        next += 1
-        return next - 1
+        lock.withLock {
+            guard next < limit else { return nil }
+            next += 1
+            return next - 1
+        }
     }
 }
 
 /// A value computed on first use, at most once, safely from any thread.
 final class LockedLazy<T>: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
+    private let lock = ThreadLock()
     private var value: T?
     private let make: () -> T
 
-    init(_ make: @escaping () -> T) {
-        self.make = make
-        pthread_mutex_init(&mutex, nil)
-    }
-    deinit { pthread_mutex_destroy(&mutex) }
+    init(_ make: @escaping () -> T) { self.make = make }
 
     var wrapped: T { wrapped(makingFirst: make) }
 
     /// The value; made by `first` instead of `make` when this is the first use (the same value, made another way).
     func wrapped(makingFirst first: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        if let value { return value }
-        let made = first()
-        value = made
-        return made
+        lock.withLock {
+            if let value { return value }
+            let made = first()
+            value = made
+            return made
+        }
     }
 }

@@ -110,9 +110,7 @@ public enum ProjectIndexer {
     public static func projectIndex(operands: [String], runFiles: [String], jobs: Int) -> FeatureIndex {
         var roots: [String] = []
         for operand in operands.isEmpty ? ["."] : operands {
-            var st = stat()
-            let isFolder = stat(operand, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
-            if let root = projectRoot(of: isFolder ? Paths.join(operand, "_") : operand), !roots.contains(root) { roots.append(root) }
+            if let root = projectRoot(of: FileReader.isDirectory(operand) ? Paths.join(operand, "_") : operand), !roots.contains(root) { roots.append(root) }
         }
         let cwd = Paths.join(Paths.currentDirectory(), "")  // ends with `/`
         var seen = Set(runFiles.map(absolute))
@@ -267,11 +265,11 @@ public enum ProjectIndexer {
     /// Path.Action>` → the reducer type named (`Child`, `Destination`, `Row`, `Path`); nil for other payloads.
     static func reducerTypeName(fromActionType type: String) -> String? {
         let text = type.withoutSpaces()
-        if let open = text.range(of: "ActionOf<") {
+        if let open = text.firstRange(of: "ActionOf<") {
             let rest = text[open.upperBound...]
             return rest.prefix { $0 != ">" && $0 != "," }.lastDotComponent.map(String.init)
         }
-        guard let range = text.range(of: ".Action", options: .backwards) else { return nil }
+        guard let range = text.ranges(of: ".Action").last else { return nil }
         let before = text[..<range.lowerBound]
         let start = before.lastIndex { "<,([: ?".contains($0) }.map { before.index(after: $0) } ?? before.startIndex
         let name = String(before[start...])

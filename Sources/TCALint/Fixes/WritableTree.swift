@@ -23,8 +23,7 @@ public struct WritableTree: Sendable {
     public init(operands: [String]) {
         var roots: [String] = []
         for operand in operands.isEmpty ? ["."] : operands {
-            var st = stat()
-            let folder = stat(operand, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR ? operand : Paths.directory(of: operand)
+            let folder = FileReader.isDirectory(operand) ? operand : Paths.directory(of: operand)
             if let real = Self.realPath(folder), !roots.contains(real) { roots.append(real) }
         }
         self.roots = roots

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Reading one framed message and routing it: requests get exactly one response, notifications
 /// none; anything malformed gets the JSON-RPC error that says what was wrong.
@@ -20,7 +19,7 @@ extension LanguageServer {
             return
         }
         let id = message["id"]
-        if let id, !(id is String || id is NSNumber) {
+        if let id, !(id is String || LSPJSON.isNumber(id)) {
             sendError(id: nil, .invalidRequest("`id` must be a string or a number"))
             return
         }
@@ -34,7 +33,7 @@ extension LanguageServer {
             sendError(id: id, .invalidRequest("`method` must be a string"))
             return
         }
-        if let paramsValue = message["params"], !(paramsValue is LSPObject || paramsValue is [Any] || paramsValue is NSNull) {
+        if let paramsValue = message["params"], !(paramsValue is LSPObject || paramsValue is [Any] || paramsValue is JSONNull) {
             if let id { sendError(id: id, .invalidRequest("`params` must be an object or an array")) }
             return
         }
@@ -68,7 +67,7 @@ extension LanguageServer {
             case "shutdown":
                 state = .shutDown
                 pendingLints = [:]
-                result = NSNull()
+                result = JSONNull()
             case "textDocument/codeAction":
                 result = try codeActions(params)
             case "textDocument/diagnostic":

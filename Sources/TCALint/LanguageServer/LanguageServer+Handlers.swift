@@ -1,4 +1,3 @@
-import Foundation
 
 /// The LSP methods the server implements.
 extension LanguageServer {

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// tca-lint's language server: LSP 3.17 over a pair of streams (stdin/stdout for `tca-lint lsp`).
 ///
@@ -16,8 +15,6 @@ public final class LanguageServer {
     }
 
     let channel: FileDescriptorChannel
-    /// Kept so Foundation does not close the descriptors while the server uses them.
-    private let handles: [FileHandle]
     let fixProvider: CodeActionFixProvider?
 
     private var framer = MessageFramer()
@@ -40,24 +37,12 @@ public final class LanguageServer {
     private var outputFailed = false
 
 
-    /// A server reading requests from `input` and writing responses and notifications to `output`.
+    /// A server reading requests from one file descriptor and writing responses and notifications to another (both
+    /// must stay open until `run()` returns).
     /// - Parameter fixProvider: turns engine fixes into quick fixes (see `CodeActionFixProvider`).
-    public convenience init(input: FileHandle, output: FileHandle, fixProvider: CodeActionFixProvider? = nil) {
-        self.init(inputDescriptor: input.fileDescriptor, outputDescriptor: output.fileDescriptor,
-                  fixProvider: fixProvider, handles: [input, output])
-    }
-
-    /// A server on raw file descriptors (which must stay open until `run()` returns).
-    public convenience init(inputDescriptor: Int32, outputDescriptor: Int32, fixProvider: CodeActionFixProvider? = nil) {
-        self.init(inputDescriptor: inputDescriptor, outputDescriptor: outputDescriptor, fixProvider: fixProvider,
-                  handles: [])
-    }
-
-    private init(inputDescriptor: Int32, outputDescriptor: Int32, fixProvider: CodeActionFixProvider?,
-                 handles: [FileHandle]) {
+    public init(inputDescriptor: Int32, outputDescriptor: Int32, fixProvider: CodeActionFixProvider? = nil) {
         self.channel = FileDescriptorChannel(input: inputDescriptor, output: outputDescriptor)
         self.fixProvider = fixProvider
-        self.handles = handles
     }
 
     /// Serves until `exit` or the end of the input. Returns the process exit status LSP asks
@@ -146,7 +131,7 @@ public final class LanguageServer {
         if let error = result.configurationError { showConfigurationError(error) }
         if !result.configurationWarnings.isEmpty { showConfigurationWarnings(result.configurationWarnings) }
         if features.logTimings {
-            let ms = String(format: "%.2f", Double(result.nanoseconds) / 1e6)
+            let ms = Self.milliseconds(result.nanoseconds)
             sendNotification("window/logMessage", [
                 "type": 4,
                 "message": "tca-lint: linted \(uri) version \(result.version) in \(ms) ms, \(result.diagnostics.count) diagnostics",
@@ -182,7 +167,7 @@ public final class LanguageServer {
 
     /// `id` nil: the request's id could not be read (JSON-RPC then answers with `null`).
     func sendError(id: Any?, _ error: JSONRPCError) {
-        send(["jsonrpc": "2.0", "id": id ?? NSNull(), "error": error.json])
+        send(["jsonrpc": "2.0", "id": id ?? JSONNull(), "error": error.json])
     }
 
     func sendNotification(_ method: String, _ params: LSPObject) {
@@ -202,5 +187,12 @@ public final class LanguageServer {
         framed.append(contentsOf: body)
         // The client is gone: nothing more can be said, so the loop ends (status 1 unless shut down).
         if !channel.write(framed) { outputFailed = true }
+    }
+
+    /// `1234567` ns → `1.23` (two decimals, rounded), for the timing log.
+    static func milliseconds(_ nanoseconds: UInt64) -> String {
+        let hundredths = (nanoseconds + 5_000) / 10_000
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

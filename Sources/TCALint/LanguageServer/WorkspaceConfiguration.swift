@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The configuration that applies to each document, through the same `ConfigurationResolver` as
 /// `tca-lint lint`: every `.tca-lint.yml` from the outermost folder down to the document's folder.

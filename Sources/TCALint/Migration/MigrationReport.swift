@@ -110,7 +110,7 @@ public struct MigrationReport: Sendable {
 
     /// `releases/tag/0.57.0` → `0.57.0 release notes`; `MigratingTo1.4.md#…` → `MigratingTo1.4`.
     static func shortName(_ url: String) -> String {
-        if let tag = url.range(of: "/releases/tag/") { return String(url[tag.upperBound...]) + " release notes" }
+        if let tag = url.firstRange(of: "/releases/tag/") { return String(url[tag.upperBound...]) + " release notes" }
         let last = url.split(separator: "/").last.map(String.init) ?? url
         return String(last.prefix { $0 != "." && $0 != "#" || last.hasPrefix("MigratingTo") && $0 != "#" })
             .replacingAll(".md", with: "")

@@ -14,7 +14,7 @@ public enum ReducerModelDump {
     /// that body's position (`TimerTests.(local@296).Child`) so that two tests' local `Child`s stay apart; the dump,
     /// compared with SwiftParser's by scripts/oracle-diff, shows the names the code spells (`TimerTests.Child`).
     static func writtenName(_ qualifiedName: String) -> String {
-        guard qualifiedName.contains("(local@") else { return qualifiedName }
+        guard ASCIISearch.contains(qualifiedName, "(local@") else { return qualifiedName }
         return qualifiedName.split(separator: ".").filter { !$0.hasPrefix("(local@") }.joined(separator: ".")
     }
 

@@ -58,12 +58,12 @@ public struct LongEffectWithoutCancellationRule: Rule {
 
     /// Appear actions (`onAppear`, `.view(.didAppear)`, `viewDidAppear`), which a view's `.task` can send.
     static func isAppearAction(_ name: String) -> Bool {
-        name.lowercased().contains("appear")
+        ASCIISearch.contains(name, "appear", ignoringCase: true)
     }
 
     /// Action names that a user or the view lifecycle sends again and again.
     static func canRepeat(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return lower.contains("appear") || ["tapped", "pressed", "clicked", "buttontap"].contains { lower.hasSuffix($0) }
+        return ASCIISearch.contains(lower, "appear") || ["tapped", "pressed", "clicked", "buttontap"].contains { lower.hasSuffix($0) }
     }
 }

@@ -90,7 +90,7 @@ public struct PresentsWithoutIfLetRule: Rule {
     /// The feature a presented field holds (`Child.State?` → `Child`): a reducer of the project, a type of the project that
     /// is not one (a plain struct: nothing to integrate), or not found (another module's).
     private static func child(of field: PropertyFacts, in feature: Feature, project: FeatureIndex) -> Child {
-        var type = field.type.replacingOccurrences(of: " ", with: "")
+        var type = field.type.withoutSpaces()
         if type.hasPrefix("PresentationState<"), type.hasSuffix(">") { type = String(type.dropFirst(18).dropLast()) }
         if type.hasSuffix("?") { type.removeLast() }
         guard type.hasSuffix(".State") else { return .unknown }
@@ -155,7 +155,7 @@ public struct PresentsWithoutIfLetRule: Rule {
     private static func presented(_ field: PropertyFacts) -> Presented? {
         guard !field.isStatic, !field.isComputed,
               field.attributes.contains("Presents") || field.attributes.contains("PresentationState") else { return nil }
-        let type = field.type.replacingOccurrences(of: " ", with: "")
+        let type = field.type.withoutSpaces()
         if type.hasPrefix("AlertState<") { return .alert }
         if type.hasPrefix("ConfirmationDialogState<") { return .dialog }
         let isState = type.hasSuffix(".State?") || type.hasPrefix("PresentationState<") && type.hasSuffix(".State>")

@@ -31,7 +31,7 @@ public struct SideEffectInReducerRule: Rule {
     /// `DispatchQueue.main.asyncAfter`) runs later, but outside the store as well.
     static func message(_ match: SideEffectFacts, typeName: String) -> String {
         if match.schedulesWork {
-            let delay = match.shown.contains(".asyncAfter") ? " (a @Dependency clock's sleep for the delay)" : ""
+            let delay = ASCIISearch.contains(match.shown, ".asyncAfter") ? " (a @Dependency clock's sleep for the delay)" : ""
             return "\(match.shown) in \(typeName)'s reducer itself schedules work outside the store: it runs later, outside any effect, so the store cannot cancel it, a TestStore cannot see or wait for it, and what it does escapes the effect system; do the work in a .run effect instead\(delay)"
         }
         return "\(match.shown) runs in \(typeName)'s reducer itself, outside any effect: it happens synchronously on every such action, a TestStore cannot observe or control it, and it cannot be cancelled; call a @Dependency client inside .run instead"

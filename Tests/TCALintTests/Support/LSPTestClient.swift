@@ -34,12 +34,13 @@ final class LSPTestClient {
     /// A `LanguageServer` running on a background thread, connected through pipes.
     static func inProcess(fixProvider: CodeActionFixProvider? = nil) -> (LSPTestClient, LanguageServer) {
         let clientToServer = Pipe(), serverToClient = Pipe()
-        let server = LanguageServer(input: clientToServer.fileHandleForReading,
-                                    output: serverToClient.fileHandleForWriting, fixProvider: fixProvider)
+        let server = LanguageServer(inputDescriptor: clientToServer.fileHandleForReading.fileDescriptor,
+                                    outputDescriptor: serverToClient.fileHandleForWriting.fileDescriptor, fixProvider: fixProvider)
         let finished = DispatchSemaphore(value: 0)
         let status = StatusBox()
         let thread = Thread {
-            status.value = server.run()
+            // The pipes' handles close their descriptors when freed: kept until the server returns.
+            withExtendedLifetime((clientToServer, serverToClient)) { status.value = server.run() }
             finished.signal()
         }
         thread.stackSize = 8 << 20

@@ -90,7 +90,7 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func appendQuoted(_ s: String, shortBackspaceAndFormFeed: Bool = true, into out: inout [UInt8]) {
+    static func appendQuoted(_ s: String, shortBackspaceAndFormFeed: Bool = true, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let escapesInvisibles = shortBackspaceAndFormFeed
         // Bytes of multi-byte UTF-8 sequences are all >= 0x80, so escaping byte-wise is exact; a C1 or
