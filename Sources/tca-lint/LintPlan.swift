@@ -39,6 +39,9 @@ struct LintPlan {
 
     /// The TCA version found in the project's files, when `judgeTCA` had to look (`.some(nil)`: looked, found none).
     private(set) var detectedTCA: DetectedTCAVersion?? = nil
+    /// The groups judged against `detectedTCA` (neither `--target-tca` nor their configuration names a version): a
+    /// list of files of several projects judges each project's files against that project's version instead.
+    private var judgedByDetection = Set<Int>()
 
     /// Sets the TCA version each group's deprecation rules judge against: `target` (`--target-tca`) over the
     /// group's configured `tca_version` over `detect()` (the project's `Package.resolved` or manifest), read once.
@@ -50,6 +53,7 @@ struct LintPlan {
             if groups[i].linter.tcaVersion != nil { continue }
             if detectedTCA == nil { detectedTCA = .some(detect()) }
             groups[i].linter.judgeTCA(detected: detectedTCA ?? nil)
+            judgedByDetection.insert(i)
         }
     }
 
@@ -104,15 +108,23 @@ struct LintPlan {
             byRoot[root, default: []].append(file)
         }
         var total = LintRunner(jobs: jobs).run([])
+        // Each project's files are judged against the version its own files name, not the first path's project's.
+        var versions: [String: DetectedTCAVersion?] = [:]
         for root in roots {
             let members = Set(byRoot[root] ?? [])
             let given = reads.facts(of: members)
             let project = (root.isEmpty ? nil : ProjectIndexer.projectIndex(around: byRoot[root]![0], given: given, jobs: jobs, relevantOnly: true))
                 ?? FeatureIndex(files: given)
-            for group in groups {
+            for (i, group) in groups.enumerated() {
                 let only = members.intersection(group.files)
                 guard !only.isEmpty else { continue }
-                let outcome = LintRunner(linter: group.linter, jobs: jobs).lint(reads, only: only, project: project)
+                var linter = group.linter
+                if judgedByDetection.contains(i) {
+                    let versionRoot = TCAVersionDetector.projectRoot(of: byRoot[root]![0])
+                    if versions[versionRoot] == nil { versions[versionRoot] = .some(TCAVersionDetector.detect(root: versionRoot)) }
+                    linter.judgeTCA(detected: versions[versionRoot] ?? nil)
+                }
+                let outcome = LintRunner(linter: linter, jobs: jobs).lint(reads, only: only, project: project)
                 total.diagnostics += outcome.diagnostics
                 total.problems += outcome.problems
                 total.filesLinted += outcome.filesLinted

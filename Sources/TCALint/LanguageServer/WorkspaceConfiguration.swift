@@ -30,9 +30,13 @@ final class WorkspaceConfiguration {
         self.resolver = ConfigurationResolver(workingDirectory: "/", knownRules: knownRules)
     }
 
-    /// Forgets every loaded configuration; the next lint reads them again.
+    /// The TCA version each project root's files name (`Package.resolved`, manifests), found on first use.
+    private var detectedVersions: [String: DetectedTCAVersion?] = [:]
+
+    /// Forgets every loaded configuration and detected TCA version; the next lint reads them again.
     func reload() {
         resolver = ConfigurationResolver(workingDirectory: "/", knownRules: knownRules)
+        detectedVersions = [:]
     }
 
     /// Whether a configuration file in use changed on disk since it was read (then `reload()`).
@@ -47,12 +51,23 @@ final class WorkspaceConfiguration {
         let directory = documentPath.map(Paths.directory(of:)) ?? rootPath ?? FileManager.default.currentDirectoryPath
         do {
             let resolved = try resolver.resolved(forDirectory: Paths.absolute(directory, base: "/"))
-            return Settings(configuration: resolved.configuration, linter: resolved.linter, error: nil)
+            return Settings(configuration: resolved.configuration, linter: judgingTCA(resolved.linter, directory: directory), error: nil)
         } catch {
             let defaults = Configuration(knownRules: knownRules, workingDirectory: directory)
-            return Settings(configuration: defaults, linter: Linter(configuration: defaults),
+            return Settings(configuration: defaults, linter: judgingTCA(Linter(configuration: defaults), directory: directory),
                             error: error as? ConfigurationError
                                 ?? ConfigurationError(path: directory, line: 0, column: 0, message: "\(error)"))
         }
+    }
+
+    /// The linter judging deprecations against the TCA version of the document's project, as `tca-lint lint` at that
+    /// project's root does: the configuration's `tca_version` first, else what the project's files name.
+    private func judgingTCA(_ linter: Linter, directory: String) -> Linter {
+        guard linter.tcaVersion == nil, linter.rules.contains(where: { $0 is any DeprecationRule.Type }) else { return linter }
+        let root = TCAVersionDetector.projectRoot(of: directory)
+        if detectedVersions[root] == nil { detectedVersions[root] = .some(TCAVersionDetector.detect(root: root)) }
+        var judged = linter
+        judged.judgeTCA(detected: detectedVersions[root] ?? nil)
+        return judged
     }
 }

@@ -63,6 +63,39 @@ final class ListOfFilesTests: XCTestCase {
         }
     }
 
+    /// Two projects (each its own repository) pinning TCA at different versions: in one list, each file is judged
+    /// against its own project's version, as a run at its root judges it (WithViewStore was deprecated in 1.7).
+    func testEachProjectOfAListIsJudgedAgainstItsOwnTCAVersion() throws {
+        let tree = try ScratchTree()
+        let view = """
+            import ComposableArchitecture
+            import SwiftUI
+
+            struct CounterView: View {
+              let store: StoreOf<Counter>
+              var body: some View {
+                WithViewStore(self.store, observe: { $0 }) { viewStore in Text("\\(viewStore.count)") }
+              }
+            }
+
+            """
+        var files: [String] = []
+        for (name, version) in [("Old", "1.2.0"), ("New", "1.15.0")] {
+            try tree.mkdir("\(name)/.git")
+            _ = try tree.write("\(name)/Package.resolved", #"{"pins":[{"identity":"swift-composable-architecture","location":"https://github.com/pointfreeco/swift-composable-architecture","state":{"revision":"abc","version":"\#(version)"}}],"version":2}"#)
+            files.append(try tree.write("\(name)/Sources/CounterView.swift", view).path)
+        }
+        func rules(_ arguments: [String]) throws -> [String] {
+            let result = try CLI.run(["lint", "--reporter", "xcode"] + arguments)
+            XCTAssertTrue(result.status == 0 || result.status == 1, "\(arguments): \(result.stderr)")
+            return findings(result.stdout).map { String($0.split(separator: " ").last!) + " " + ($0.contains("/Old/") ? "Old" : "New") }
+        }
+        XCTAssertEqual(try rules([tree.root.appendingPathComponent("Old").path]), [])
+        XCTAssertEqual(try rules([tree.root.appendingPathComponent("New").path]), ["legacy_view_store New"])
+        XCTAssertEqual(try rules(files), ["legacy_view_store New"])
+        XCTAssertEqual(try rules(files.reversed()), ["legacy_view_store New"])
+    }
+
     func testStandardInputStandingForAFileGetsWhatItsProjectRunGives() throws {
         for file in Self.roots.flatMap(swiftFiles) {
             let text = try String(contentsOfFile: file, encoding: .utf8)

@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+@testable import TCALint
+
+/// An open document is judged against the TCA version of its own project, as `tca-lint lint` at that project's root
+/// judges it: a deprecation of a later release than the project builds with is not reported in the editor either.
+final class TCAVersionInEditorTests: XCTestCase {
+    private static let view = """
+        import ComposableArchitecture
+        import SwiftUI
+
+        struct CounterView: View {
+          let store: StoreOf<Counter>
+          var body: some View {
+            WithViewStore(self.store, observe: { $0 }) { viewStore in
+              Text("\\(viewStore.count)")
+            }
+          }
+        }
+
+        """
+
+    /// A project (its own git root) pinning TCA at `version` in its `Package.resolved`, with the view in it.
+    private func project(pinning version: String) throws -> (root: URL, uri: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tca-lint-lsp-version-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try #"{"pins":[{"identity":"swift-composable-architecture","kind":"remoteSourceControl","location":"https://github.com/pointfreeco/swift-composable-architecture","state":{"revision":"abc","version":"\#(version)"}}],"version":2}"#
+            .write(to: root.appendingPathComponent("Package.resolved"), atomically: true, encoding: .utf8)
+        let file = root.appendingPathComponent("Sources/CounterView.swift")
+        try Self.view.write(to: file, atomically: true, encoding: .utf8)
+        return (root, FileURI.uri(ofPath: file.path))
+    }
+
+    /// The rule ids published for the document when it is opened in a server whose workspace is `root`.
+    private func publishedRules(root: URL, uri: String) throws -> [String] {
+        let (client, _) = LSPTestClient.inProcess()
+        client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(FileURI.uri(ofPath: root.path))","capabilities":{}}}"#)
+        _ = try client.receive()
+        client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+        let text = String(data: try JSONSerialization.data(withJSONObject: [Self.view], options: []), encoding: .utf8)!.dropFirst().dropLast()
+        client.send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"swift","version":1,"text":\#(text)}}}"#)
+        let published = try client.receive()
+        let message = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(published.utf8)) as? [String: Any])
+        let diagnostics = try XCTUnwrap((message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]], published)
+        return diagnostics.compactMap { $0["code"] as? String }
+    }
+
+    func testDeprecationsOfLaterReleasesAreNotReportedInTheEditor() throws {
+        let old = try project(pinning: "1.2.0")
+        defer { try? FileManager.default.removeItem(at: old.root) }
+        XCTAssertEqual(try publishedRules(root: old.root, uri: old.uri), [], "WithViewStore was deprecated in 1.7")
+        // The command line agrees, at the project's root.
+        let cli = try CLI.run(["lint", "--reporter", "json", "."], in: old.root)
+        XCTAssertFalse(cli.stdout.contains("legacy_view_store"), cli.stdout)
+
+        let new = try project(pinning: "1.15.0")
+        defer { try? FileManager.default.removeItem(at: new.root) }
+        XCTAssertEqual(try publishedRules(root: new.root, uri: new.uri), ["legacy_view_store"])
+        let newCLI = try CLI.run(["lint", "--reporter", "json", "."], in: new.root)
+        XCTAssertTrue(newCLI.stdout.contains("legacy_view_store"), newCLI.stdout)
+    }
+}
