@@ -109,7 +109,7 @@ struct LintPlan {
         }
         var total = LintRunner(jobs: jobs).run([])
         // Each project's files are judged against the version its own files name, not the first path's project's.
-        var versions: [String: DetectedTCAVersion?] = [:]
+        var versions = TCAVersionsByProject()
         for root in roots {
             let members = Set(byRoot[root] ?? [])
             let given = reads.facts(of: members)
@@ -119,11 +119,7 @@ struct LintPlan {
                 let only = members.intersection(group.files)
                 guard !only.isEmpty else { continue }
                 var linter = group.linter
-                if judgedByDetection.contains(i) {
-                    let versionRoot = TCAVersionDetector.projectRoot(of: byRoot[root]![0])
-                    if versions[versionRoot] == nil { versions[versionRoot] = .some(TCAVersionDetector.detect(root: versionRoot)) }
-                    linter.judgeTCA(detected: versions[versionRoot] ?? nil)
-                }
+                if judgedByDetection.contains(i) { linter.judgeTCA(detected: versions.version(around: byRoot[root]![0])) }
                 let outcome = LintRunner(linter: linter, jobs: jobs).lint(reads, only: only, project: project)
                 total.diagnostics += outcome.diagnostics
                 total.problems += outcome.problems

@@ -60,6 +60,21 @@ public struct DetectedTCAVersion: Sendable, Equatable {
     public enum Kind: String, Sendable { case resolved, requirement, revision }
 }
 
+/// The TCA version of each repository a run or a server meets, detected once per repository: files of several
+/// projects (a list of files, the documents of an editor) are each judged against their own project's version.
+public struct TCAVersionsByProject {
+    private var detected: [String: DetectedTCAVersion?] = [:]
+
+    public init() {}
+
+    /// The version the repository around `path` (a file or a folder) names; nil when it names none.
+    public mutating func version(around path: String) -> DetectedTCAVersion? {
+        let root = TCAVersionDetector.projectRoot(of: path)
+        if detected[root] == nil { detected[root] = .some(TCAVersionDetector.detect(root: root)) }
+        return detected[root] ?? nil
+    }
+}
+
 public enum TCAVersionDetector {
     /// Folders never looked into: build products, checkouts of dependencies, vendored code.
     static let skippedFolders: Set<String> = [".build", ".git", "Pods", "Carthage", "DerivedData", "SourcePackages",

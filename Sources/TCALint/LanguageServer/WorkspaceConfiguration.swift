@@ -30,13 +30,13 @@ final class WorkspaceConfiguration {
         self.resolver = ConfigurationResolver(workingDirectory: "/", knownRules: knownRules)
     }
 
-    /// The TCA version each project root's files name (`Package.resolved`, manifests), found on first use.
-    private var detectedVersions: [String: DetectedTCAVersion?] = [:]
+    /// The TCA version each project's files name (`Package.resolved`, manifests), found on first use.
+    private var versions = TCAVersionsByProject()
 
     /// Forgets every loaded configuration and detected TCA version; the next lint reads them again.
     func reload() {
         resolver = ConfigurationResolver(workingDirectory: "/", knownRules: knownRules)
-        detectedVersions = [:]
+        versions = TCAVersionsByProject()
     }
 
     /// Whether a configuration file in use changed on disk since it was read (then `reload()`).
@@ -64,10 +64,8 @@ final class WorkspaceConfiguration {
     /// project's root does: the configuration's `tca_version` first, else what the project's files name.
     private func judgingTCA(_ linter: Linter, directory: String) -> Linter {
         guard linter.tcaVersion == nil, linter.rules.contains(where: { $0 is any DeprecationRule.Type }) else { return linter }
-        let root = TCAVersionDetector.projectRoot(of: directory)
-        if detectedVersions[root] == nil { detectedVersions[root] = .some(TCAVersionDetector.detect(root: root)) }
         var judged = linter
-        judged.judgeTCA(detected: detectedVersions[root] ?? nil)
+        judged.judgeTCA(detected: versions.version(around: directory))
         return judged
     }
 }
