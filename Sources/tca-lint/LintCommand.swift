@@ -158,7 +158,7 @@ enum LintCommand {
             ? InBackground { TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: first)) } : nil
         var plan = try configurationError { try LintPlan(paths: options.paths, resolver: resolver) }
         plan.note(configuration.warnings)
-        plan.judgeTCA(target: options.targetTCA) { detected?.value }
+        plan.judgeTCA(target: options.targetTCA, around: first) { detected?.value }
         for warning in plan.warnings { Output.stderr(warning + "\n") }
         let allowed = options.allowZeroLintableFiles || configuration.allowZeroLintableFiles
         if plan.fileCount == 0 && plan.walkProblems.isEmpty && !allowed {

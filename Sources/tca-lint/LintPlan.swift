@@ -42,10 +42,13 @@ struct LintPlan {
     /// The groups judged against `detectedTCA` (neither `--target-tca` nor their configuration names a version): a
     /// list of files of several projects judges each project's files against that project's version instead.
     private var judgedByDetection = Set<Int>()
+    private var detectedAround = "."
 
     /// Sets the TCA version each group's deprecation rules judge against: `target` (`--target-tca`) over the
     /// group's configured `tca_version` over `detect()` (the project's `Package.resolved` or manifest), read once.
-    mutating func judgeTCA(target: TCAVersion?, detect: () -> DetectedTCAVersion?) {
+    /// `around`: the path whose repository `detect` reads.
+    mutating func judgeTCA(target: TCAVersion?, around: String, detect: () -> DetectedTCAVersion?) {
+        detectedAround = around
         let usesVersion = groups.contains { $0.linter.rules.contains { $0 is any DeprecationRule.Type } }
         guard usesVersion else { return }
         for i in groups.indices {
@@ -110,6 +113,7 @@ struct LintPlan {
         var total = LintRunner(jobs: jobs).run([])
         // Each project's files are judged against the version its own files name, not the first path's project's.
         var versions = TCAVersionsByProject()
+        if let detected = detectedTCA { versions.record(detected, around: detectedAround) }
         for root in roots {
             let members = Set(byRoot[root] ?? [])
             let given = reads.facts(of: members)

@@ -73,6 +73,11 @@ public struct TCAVersionsByProject {
         if detected[root] == nil { detected[root] = .some(TCAVersionDetector.detect(root: root)) }
         return detected[root] ?? nil
     }
+
+    /// Records what was already detected around `path` (by a run that looked before it knew the other projects).
+    public mutating func record(_ version: DetectedTCAVersion?, around path: String) {
+        detected[TCAVersionDetector.projectRoot(of: path)] = .some(version)
+    }
 }
 
 public enum TCAVersionDetector {
