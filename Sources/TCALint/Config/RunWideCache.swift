@@ -5,6 +5,11 @@ final class RunWideCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
     private let lock = ThreadLock()
     private var answers: [Key: Value] = [:]
 
+    init() { RunWideCaches.register { [weak self] in self?.forget() } }
+
+    /// Drops every answer: the next question reads the disk again.
+    func forget() { lock.withLock { answers = [:] } }
+
     func value(for key: Key, compute: (Key) -> Value) -> Value {
         if let known = lock.withLock({ answers[key] }) { return known }
         let found = compute(key)
@@ -14,4 +19,15 @@ final class RunWideCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked 
             return found
         }
     }
+}
+
+/// Every run-wide cache, so that a process that outlives a run (the language server) can forget what the build
+/// descriptions said when one of them changes.
+enum RunWideCaches {
+    private static let lock = ThreadLock()
+    nonisolated(unsafe) private static var forgetters: [@Sendable () -> Void] = []
+
+    static func register(_ forget: @escaping @Sendable () -> Void) { lock.withLock { forgetters.append(forget) } }
+
+    static func forgetAll() { for forget in lock.withLock({ forgetters }) { forget() } }
 }

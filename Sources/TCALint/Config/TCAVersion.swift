@@ -154,9 +154,12 @@ public enum TCAVersionDetector {
     /// `Package.resolved`, `Package.swift`, `Project.swift`, Tuist's `Dependencies.swift` and Xcode's
     /// `project.pbxproj` below `root`, in path order, at most `maxDepth` folders down, skipping build products and
     /// dependency checkouts.
+    /// The files that say which TCA a project builds with (and for which OS).
+    public static let buildDescriptionNames: Set<String> = ["Package.resolved", "Package.swift", "Project.swift",
+                                                            "Dependencies.swift", "Podfile.lock", "project.pbxproj"]
+
     static func candidateFiles(under root: String) -> [String] {
-        let names: Set<String> = ["Package.resolved", "Package.swift", "Project.swift", "Dependencies.swift", "Podfile.lock",
-                                  "project.pbxproj"]
+        let names = buildDescriptionNames
         var result: [String] = []
         var stack: [(String, Int)] = [(root, 0)]
         while let (folder, depth) = stack.popLast() {

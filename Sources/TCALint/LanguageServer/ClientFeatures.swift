@@ -5,7 +5,8 @@ struct ClientFeatures {
     var pullDiagnostics = false
     /// `workspace.diagnostics.refreshSupport`: the server may ask for a new pull (after a config change).
     var diagnosticRefresh = false
-    /// `workspace.didChangeWatchedFiles.dynamicRegistration`: the server asks to watch `.tca-lint.yml`.
+    /// `workspace.didChangeWatchedFiles.dynamicRegistration`: the server asks to watch `.tca-lint.yml` and the build
+    /// descriptions (`WorkspaceConfiguration.watchedGlobs`).
     var watchedFilesRegistration = false
     /// `workspace.workspaceEdit.documentChanges`: versioned edits in code actions.
     var documentChanges = false

@@ -26,7 +26,7 @@ extension LanguageServer {
             "registrations": [[
                 "id": "tca-lint-configuration-watcher",
                 "method": "workspace/didChangeWatchedFiles",
-                "registerOptions": ["watchers": [["globPattern": "**/\(ConfigurationLoader.fileName)"]]],
+                "registerOptions": ["watchers": WorkspaceConfiguration.watchedGlobs.map { ["globPattern": $0] }],
             ]],
         ])
     }
@@ -61,8 +61,8 @@ extension LanguageServer {
         guard let uri = params.object("textDocument")?.string("uri") else {
             throw JSONRPCError.invalidParams("`textDocument.uri` is required")
         }
-        // Clients that do not watch files still tell us when the configuration is saved in the editor.
-        if WorkspaceConfiguration.isConfigurationFile(uri: uri) { reloadConfiguration() }
+        // Clients that do not watch files still tell us when the configuration or a build description is saved in the editor.
+        if WorkspaceConfiguration.changesSettings(uri: uri) { reloadConfiguration() }
     }
 
     func didClose(_ params: LSPObject) throws {
@@ -83,7 +83,7 @@ extension LanguageServer {
     func didChangeWatchedFiles(_ params: LSPObject) {
         let changes = params.array("changes") ?? []
         let touchesConfiguration = changes.contains { change in
-            (change as? LSPObject)?.string("uri").map(WorkspaceConfiguration.isConfigurationFile(uri:)) ?? false
+            (change as? LSPObject)?.string("uri").map(WorkspaceConfiguration.changesSettings(uri:)) ?? false
         }
         if touchesConfiguration { reloadConfiguration() }
         // Swift files changed on disk (when the client reports them) and not open here: read them again.

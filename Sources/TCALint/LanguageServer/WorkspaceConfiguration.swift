@@ -33,10 +33,12 @@ final class WorkspaceConfiguration {
     /// The TCA version each project's files name (`Package.resolved`, manifests), found on first use.
     private var versions = TCAVersionsByProject()
 
-    /// Forgets every loaded configuration and detected TCA version; the next lint reads them again.
+    /// Forgets every loaded configuration and what the build descriptions said (TCA versions, deployment targets,
+    /// Xcode projects); the next lint reads them again.
     func reload() {
         resolver = ConfigurationResolver(workingDirectory: "/", knownRules: knownRules)
         versions = TCAVersionsByProject()
+        RunWideCaches.forgetAll()
     }
 
     /// Whether a configuration file in use changed on disk since it was read (then `reload()`).
@@ -45,6 +47,17 @@ final class WorkspaceConfiguration {
     static func isConfigurationFile(uri: String) -> Bool {
         FileURI.path(of: uri).map { $0.hasSuffix("/" + ConfigurationLoader.fileName) } ?? false
     }
+
+    /// A file that says which TCA the project builds with or for which OS (`Package.resolved`, `project.pbxproj`…).
+    static func isBuildDescription(uri: String) -> Bool {
+        FileURI.path(of: uri).map { TCAVersionDetector.buildDescriptionNames.contains(String($0.split(separator: "/").last ?? "")) } ?? false
+    }
+
+    /// The files whose change makes the server read its settings again: `.tca-lint.yml` and the build descriptions.
+    static func changesSettings(uri: String) -> Bool { isConfigurationFile(uri: uri) || isBuildDescription(uri: uri) }
+
+    /// What the server asks the client to watch.
+    static let watchedGlobs = ["**/" + ConfigurationLoader.fileName] + TCAVersionDetector.buildDescriptionNames.sorted().map { "**/" + $0 }
 
     /// The settings for a document at `documentPath` (nil: not a file, e.g. `untitled:`).
     func settings(forDocumentPath documentPath: String?) -> Settings {

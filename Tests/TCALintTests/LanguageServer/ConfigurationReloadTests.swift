@@ -22,7 +22,9 @@ final class ConfigurationReloadTests: XCTestCase {
         client.expect("""
             {"jsonrpc":"2.0","id":"tca-lint-1","method":"client/registerCapability","params":{"registrations":[
               {"id":"tca-lint-configuration-watcher","method":"workspace/didChangeWatchedFiles",
-               "registerOptions":{"watchers":[{"globPattern":"**/.tca-lint.yml"}]}}]}}
+               "registerOptions":{"watchers":[{"globPattern":"**/.tca-lint.yml"},{"globPattern":"**/Dependencies.swift"},
+                 {"globPattern":"**/Package.resolved"},{"globPattern":"**/Package.swift"},{"globPattern":"**/Podfile.lock"},
+                 {"globPattern":"**/Project.swift"},{"globPattern":"**/project.pbxproj"}]}}]}}
             """)
         client.send(#"{"jsonrpc":"2.0","id":"tca-lint-1","result":null}"#)
 
@@ -36,7 +38,7 @@ final class ConfigurationReloadTests: XCTestCase {
         XCTAssertTrue(published.contains(#""code":"leftover_print_changes""#) && published.contains(#""severity":1"#), published)
 
         // Unrelated watched files change nothing.
-        client.send(#"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"\#(root)/Package.swift","type":2}]}}"#)
+        client.send(#"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"\#(root)/README.md","type":2}]}}"#)
         client.expectSilence()
 
         // A broken configuration is reported once, and the defaults (a warning) apply meanwhile.

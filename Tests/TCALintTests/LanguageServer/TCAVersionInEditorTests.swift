@@ -34,13 +34,21 @@ final class TCAVersionInEditorTests: XCTestCase {
 
     /// The rule ids published for the document when it is opened in a server whose workspace is `root`.
     private func publishedRules(root: URL, uri: String) throws -> [String] {
+        try openedRules(root: root, uri: uri).rules
+    }
+
+    /// The same, with the client, to go on with the session.
+    private func openedRules(root: URL, uri: String) throws -> (rules: [String], client: LSPTestClient) {
         let (client, _) = LSPTestClient.inProcess()
         client.send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(FileURI.uri(ofPath: root.path))","capabilities":{}}}"#)
         _ = try client.receive()
         client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
         let text = String(data: try JSONSerialization.data(withJSONObject: [Self.view], options: []), encoding: .utf8)!.dropFirst().dropLast()
         client.send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"swift","version":1,"text":\#(text)}}}"#)
-        let published = try client.receive()
+        return (try Self.rules(in: try client.receive()), client)
+    }
+
+    private static func rules(in published: String) throws -> [String] {
         let message = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(published.utf8)) as? [String: Any])
         let diagnostics = try XCTUnwrap((message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]], published)
         return diagnostics.compactMap { $0["code"] as? String }
@@ -59,5 +67,24 @@ final class TCAVersionInEditorTests: XCTestCase {
         XCTAssertEqual(try publishedRules(root: new.root, uri: new.uri), ["legacy_view_store"])
         let newCLI = try CLI.run(["lint", "--reporter", "json", "."], in: new.root)
         XCTAssertTrue(newCLI.stdout.contains("legacy_view_store"), newCLI.stdout)
+    }
+
+    /// Upgrading TCA while the editor is open: the changed `Package.resolved` (reported by a watching client, or saved
+    /// in the editor) makes the server read the version again and lint the open documents with it.
+    func testAChangedLockFileIsReadAgain() throws {
+        let project = try project(pinning: "1.2.0")
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        let (rules, client) = try openedRules(root: project.root, uri: project.uri)
+        XCTAssertEqual(rules, [])
+        let resolved = project.root.appendingPathComponent("Package.resolved")
+        try String(contentsOf: resolved, encoding: .utf8).replacingOccurrences(of: "1.2.0", with: "1.15.0")
+            .write(to: resolved, atomically: true, encoding: .utf8)
+        client.send(#"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"\#(FileURI.uri(ofPath: resolved.path))","type":2}]}}"#)
+        XCTAssertEqual(try Self.rules(in: try client.receive()), ["legacy_view_store"])
+        // And back, saved in an editor that does not watch files.
+        try String(contentsOf: resolved, encoding: .utf8).replacingOccurrences(of: "1.15.0", with: "1.2.0")
+            .write(to: resolved, atomically: true, encoding: .utf8)
+        client.send(#"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(FileURI.uri(ofPath: resolved.path))"}}}"#)
+        XCTAssertEqual(try Self.rules(in: try client.receive()), [])
     }
 }
