@@ -153,12 +153,11 @@ enum LintCommand {
     static func makePlan(_ options: LintOptions, resolver: ConfigurationResolver,
                          configuration: Configuration) throws -> LintPlan {
         // Looked for while the files are walked (most runs judge deprecations by it); unused when not needed.
-        let first = options.paths.first ?? "."
-        let detected = options.targetTCA == nil
-            ? InBackground { TCAVersionDetector.detect(root: TCAVersionDetector.projectRoot(of: first)) } : nil
+        let root = TCAVersionDetector.projectRoot(of: options.paths.first ?? ".")
+        let detected = options.targetTCA == nil ? InBackground { TCAVersionDetector.detect(root: root) } : nil
         var plan = try configurationError { try LintPlan(paths: options.paths, resolver: resolver) }
         plan.note(configuration.warnings)
-        plan.judgeTCA(target: options.targetTCA, around: first) { detected?.value }
+        plan.judgeTCA(target: options.targetTCA, root: root) { detected?.value }
         for warning in plan.warnings { Output.stderr(warning + "\n") }
         let allowed = options.allowZeroLintableFiles || configuration.allowZeroLintableFiles
         if plan.fileCount == 0 && plan.walkProblems.isEmpty && !allowed {

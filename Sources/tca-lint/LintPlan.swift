@@ -42,19 +42,21 @@ struct LintPlan {
     /// The groups judged against `detectedTCA` (neither `--target-tca` nor their configuration names a version): a
     /// list of files of several projects judges each project's files against that project's version instead.
     private var judgedByDetection = Set<Int>()
-    private var detectedAround = "."
+    /// What was detected, by repository, for `lintFilesOfProjects` to start from.
+    private var versions = TCAVersionsByProject()
 
     /// Sets the TCA version each group's deprecation rules judge against: `target` (`--target-tca`) over the
     /// group's configured `tca_version` over `detect()` (the project's `Package.resolved` or manifest), read once.
-    /// `around`: the path whose repository `detect` reads.
-    mutating func judgeTCA(target: TCAVersion?, around: String, detect: () -> DetectedTCAVersion?) {
-        detectedAround = around
-        let usesVersion = groups.contains { $0.linter.rules.contains { $0 is any DeprecationRule.Type } }
-        guard usesVersion else { return }
+    /// `root`: the repository `detect` reads (`TCAVersionDetector.projectRoot`).
+    mutating func judgeTCA(target: TCAVersion?, root: String, detect: () -> DetectedTCAVersion?) {
+        guard groups.contains(where: { $0.linter.judgesByTCAVersion }) else { return }
         for i in groups.indices {
             if let target { groups[i].linter.tcaVersion = target; continue }
             if groups[i].linter.tcaVersion != nil { continue }
-            if detectedTCA == nil { detectedTCA = .some(detect()) }
+            if detectedTCA == nil {
+                detectedTCA = .some(detect())
+                versions.record(detectedTCA ?? nil, root: root)
+            }
             groups[i].linter.judgeTCA(detected: detectedTCA ?? nil)
             judgedByDetection.insert(i)
         }
@@ -112,8 +114,7 @@ struct LintPlan {
         }
         var total = LintRunner(jobs: jobs).run([])
         // Each project's files are judged against the version its own files name, not the first path's project's.
-        var versions = TCAVersionsByProject()
-        if let detected = detectedTCA { versions.record(detected, around: detectedAround) }
+        var versions = self.versions
         for root in roots {
             let members = Set(byRoot[root] ?? [])
             let given = reads.facts(of: members)

@@ -74,9 +74,10 @@ public struct TCAVersionsByProject {
         return detected[root] ?? nil
     }
 
-    /// Records what was already detected around `path` (by a run that looked before it knew the other projects).
-    public mutating func record(_ version: DetectedTCAVersion?, around path: String) {
-        detected[TCAVersionDetector.projectRoot(of: path)] = .some(version)
+    /// Records what was already detected at the repository `root` (`TCAVersionDetector.projectRoot`), by a run that
+    /// looked before it knew the other projects.
+    public mutating func record(_ version: DetectedTCAVersion?, root: String) {
+        detected[root] = .some(version)
     }
 }
 
@@ -151,13 +152,13 @@ public enum TCAVersionDetector {
             ?? revisionPins.first.map { DetectedTCAVersion(version: nil, source: $0, kind: .revision) }
     }
 
-    /// `Package.resolved`, `Package.swift`, `Project.swift`, Tuist's `Dependencies.swift` and Xcode's
-    /// `project.pbxproj` below `root`, in path order, at most `maxDepth` folders down, skipping build products and
-    /// dependency checkouts.
     /// The files that say which TCA a project builds with (and for which OS).
     public static let buildDescriptionNames: Set<String> = ["Package.resolved", "Package.swift", "Project.swift",
                                                             "Dependencies.swift", "Podfile.lock", "project.pbxproj"]
 
+    /// `Package.resolved`, `Package.swift`, `Project.swift`, Tuist's `Dependencies.swift`, `Podfile.lock` and Xcode's
+    /// `project.pbxproj` below `root`, in path order, at most `maxDepth` folders down, skipping build products and
+    /// dependency checkouts.
     static func candidateFiles(under root: String) -> [String] {
         let names = buildDescriptionNames
         var result: [String] = []

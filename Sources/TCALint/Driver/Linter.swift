@@ -23,6 +23,9 @@ public struct Linter {
         tcaVersionIsLowerBound = detected?.kind == .requirement
         tcaVersionFromCode = detected?.kind == .revision
     }
+    /// Whether a rule of this linter judges by the TCA version (a deprecation rule): only then is the version looked for.
+    public var judgesByTCAVersion: Bool { rules.contains { $0 is any DeprecationRule.Type } }
+
     /// TCA is pinned to a revision without a version (`branch: "main"`): a fixed snapshot whose number is unknown. The
     /// rules judge against the lowest version the project's code needs (`FeatureIndex.tcaVersionTheCodeNeeds`), a
     /// lower bound: a deprecation from a later release may not be in that snapshot.

@@ -76,7 +76,7 @@ final class WorkspaceConfiguration {
     /// The linter judging deprecations against the TCA version of the document's project, as `tca-lint lint` at that
     /// project's root does: the configuration's `tca_version` first, else what the project's files name.
     private func judgingTCA(_ linter: Linter, directory: String) -> Linter {
-        guard linter.tcaVersion == nil, linter.rules.contains(where: { $0 is any DeprecationRule.Type }) else { return linter }
+        guard linter.tcaVersion == nil, linter.judgesByTCAVersion else { return linter }
         var judged = linter
         judged.judgeTCA(detected: versions.version(around: directory))
         return judged

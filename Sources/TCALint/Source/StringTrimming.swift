@@ -19,9 +19,13 @@ extension String {
     /// The text without blanks at either end: spaces (any Unicode space separator) and tabs, not line breaks —
     /// what Foundation's `trimmingCharacters(in: .whitespaces)` removes, which baselines were written with.
     public func trimmingBlanks() -> String {
-        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        trimmingScalars { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+
+    /// The text without the scalars `isTrimmed` accepts at either end.
+    func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else {
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }), let last = scalars.lastIndex(where: { !isTrimmed($0) }) else {
             return ""
         }
         return String(scalars[first...last])

@@ -37,10 +37,5 @@ public enum Fingerprint {
     }
 
     /// Strips spaces, tabs and other Unicode whitespace from both ends.
-    static func trimmed(_ s: String) -> String {
-        let scalars = s.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
-    }
+    static func trimmed(_ s: String) -> String { s.trimmingScalars { $0.properties.isWhitespace } }
 }
