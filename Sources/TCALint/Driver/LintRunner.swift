@@ -104,17 +104,18 @@ public struct LintRunner {
     /// reducer protocols are not known yet).
     public func read(_ paths: [String], everyFile: Bool = false) -> Reads {
         let learned = project?.projectReducerProtocolNeedles ?? NameNeedles([])
-        var reads = parallelMap(count: paths.count, jobs: jobs) { i in read(paths[i], learned: learned, everyFile: everyFile) }
+        let names = SharedNames()
+        var reads = parallelMap(count: paths.count, jobs: jobs) { i in read(paths[i], learned: learned, everyFile: everyFile, sharing: names) }
         if let project {
             let index = project.replacing(reads.compactMap { if case .facts(let f) = $0 { return f } else { return nil } })
             return Reads(paths: paths, reads: reads, project: index)
         } else {
             var facts: [FileFacts?] = reads.map { if case .facts(let f) = $0 { return f } else { return nil } }
-            var index = ProjectIndexer.learnReducerProtocols(paths: paths, facts: &facts, given: [], jobs: jobs, isCandidate: { i in
+            var index = ProjectIndexer.learnReducerProtocols(paths: paths, facts: &facts, given: [], jobs: jobs, names: names, isCandidate: { i in
                 if case .skipped = reads[i] { return true } else { return false }
             })
             for (i, f) in facts.enumerated() { if let f, case .skipped = reads[i] { reads[i] = .facts(f) } }
-            index = readExtensionsOfReducers(paths, &reads, index: index)
+            index = readExtensionsOfReducers(paths, &reads, index: index, sharing: names)
             return Reads(paths: paths, reads: reads, project: index)
         }
     }
@@ -123,14 +124,14 @@ public struct LintRunner {
     /// with no `Reduce` in sight): tokenized too, so that the model holds every member a reducer has (a fix that
     /// adds one must know the name is free in every file). Only the names after `extension`, noted when the file
     /// was first read, are compared; the few files that match are read again.
-    private func readExtensionsOfReducers(_ paths: [String], _ reads: inout [Read], index: FeatureIndex) -> FeatureIndex {
+    private func readExtensionsOfReducers(_ paths: [String], _ reads: inout [Read], index: FeatureIndex, sharing names: SharedNames) -> FeatureIndex {
         let reducers = index.reducerTypeNames
         let pending = reads.indices.filter { i in
             guard case .skipped(_, let extends) = reads[i] else { return false }
             return extends.contains(where: reducers.contains)
         }
         guard !pending.isEmpty else { return index }
-        let found: [Read] = parallelMap(count: pending.count, jobs: jobs) { n in read(paths[pending[n]], learned: NameNeedles([]), everyFile: true) }
+        let found: [Read] = parallelMap(count: pending.count, jobs: jobs) { n in read(paths[pending[n]], learned: NameNeedles([]), everyFile: true, sharing: names) }
         var added: [FileFacts] = []
         for (n, read) in found.enumerated() {
             // A file that changed in between keeps what the first read saw (it holds no needle then).
@@ -160,7 +161,7 @@ public struct LintRunner {
     }
 
     /// Reads, checks and, when it may hold facts or findings, tokenizes one file and extracts its facts.
-    func read(_ path: String, learned: NameNeedles, everyFile: Bool = false) -> Read {
+    func read(_ path: String, learned: NameNeedles, everyFile: Bool = false, sharing names: SharedNames? = nil) -> Read {
         let bytes: [UInt8]
         switch FileReader.read(path) {
         case .success(let b): bytes = b
@@ -172,7 +173,7 @@ public struct LintRunner {
         guard everyFile || ProjectIndexer.isWorthReading(bytes, learned: learned) else {
             return .skipped(bytes: bytes.count, extends: ProjectIndexer.extendedNames(bytes))
         }
-        return .facts(ProjectIndexer.facts(path: path, bytes: bytes))
+        return .facts(ProjectIndexer.facts(path: path, bytes: bytes, sharing: names))
     }
 
     /// The second phase for one file: the rules on its facts, located in its text read again.

@@ -20,7 +20,14 @@ public struct FactsExtractor {
         FactsExtractor(syntax: syntax).extract()
     }
 
-    public func extract() -> FileFacts {
+    /// The facts, their long names shared with the other files of the run read through `names`.
+    static func extract(_ syntax: FileSyntax, sharing names: SharedNames?) -> FileFacts {
+        FactsExtractor(syntax: syntax).extract(sharing: names)
+    }
+
+    public func extract() -> FileFacts { extract(sharing: nil) }
+
+    func extract(sharing names: SharedNames?) -> FileFacts {
         var facts = FileFacts(path: source.path)
         facts.byteCount = source.bytes.count
         facts.digest = Self.digest(source.bytes)
@@ -33,7 +40,7 @@ public struct FactsExtractor {
             enclosingStack.append((header.qualifiedName, header.close))
         }
         facts.file = FileWideReader(extractor: self).read(types: facts.types)
-        facts.compact()
+        facts.compact(sharing: names)
         return facts
     }
 

@@ -1023,7 +1023,8 @@ public struct CaseFacts: Sendable {
     /// The anchors of the patterns after the first: a clause nearly always has one pattern, whose anchor is kept in the
     /// clause (`firstPatternAnchor`) instead of in an array of its own.
     private var laterPatternAnchors: [Anchor?] = []
-    /// The patterns as written (`.binding(\.isOn)`), for messages.
+    /// The patterns as written (`.binding(\.isOn)`), for messages: only in a clause with a pattern naming a `binding`
+    /// case (the only one a message quotes); empty in the others.
     public var patternText: String = ""
     /// Names the patterns bind (`case let .picked(type)` → type).
     public var boundNames: [String] = []

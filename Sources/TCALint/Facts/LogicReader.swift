@@ -96,7 +96,11 @@ struct LogicReader {
                                    code: codeFacts(ranges, notLogic: guardRange, stateName: unit.stateName,
                                                    sends: sends, excluded: excluded, effects: effectRanges),
                                    anchor: extractor.anchor(c.label), isDefault: isDefault)
-            clause.patternText = c.isDefault ? "default" : code.sourceText(from: c.label + 1, through: max(c.patternEnd - 1, c.label + 1))
+            // Only a binding clause's text is quoted (`binding_reducer_not_first`): a project holds tens of thousands of
+            // clauses, and the text of each was a string of its own.
+            if clause.patterns.contains(where: { $0.contains("binding") }) {
+                clause.patternText = code.sourceText(from: c.label + 1, through: max(c.patternEnd - 1, c.label + 1))
+            }
             clause.boundNames = c.isDefault ? [] : boundNames(from: c.label + 1, to: c.patternEnd)
             clause.patternAnchors = patterns.map { extractor.anchor($0.start) }
             var sawCondition = false

@@ -21,15 +21,19 @@ public final class Feature: @unchecked Sendable {
     /// Where per-action logic lives, from any file, in path and line order.
     public var logic: [LogicFacts] { didSet { closureLogic = Self.closureIndex(logic) } }
     /// The `Reduce { … }` closures of `logic` by file and offset, made when first asked (`parentLogic(of:in:)`: a
-    /// builder with thousands of `Reduce`s asks once for each).
-    private(set) var closureLogic: LockedLazy<[ClosureKey: [LogicFacts]]>
+    /// builder with thousands of `Reduce`s asks once for each). Nil for a feature with few logic units, searched
+    /// instead: a project has thousands of features, and an index with its lock cost each ~150 bytes.
+    private(set) var closureLogic: LockedLazy<[ClosureKey: [LogicFacts]]>?
     struct ClosureKey: Hashable {
         var path: String
         var offset: Int
     }
+    /// Below this many logic units, `parentLogic(of:in:)` searches `logic` instead of indexing it.
+    static let indexedLogicCount = 16
 
-    private static func closureIndex(_ logic: [LogicFacts]) -> LockedLazy<[ClosureKey: [LogicFacts]]> {
-        LockedLazy {
+    private static func closureIndex(_ logic: [LogicFacts]) -> LockedLazy<[ClosureKey: [LogicFacts]]>? {
+        guard logic.count >= indexedLogicCount else { return nil }
+        return LockedLazy {
             var index: [ClosureKey: [LogicFacts]] = [:]
             for unit in logic where unit.kind == .reduceClosure {
                 index[ClosureKey(path: unit.location.path, offset: unit.anchor.offset), default: []].append(unit)

@@ -516,7 +516,10 @@ struct FeatureMerger {
         for d in decls { for p in d.properties where !p.isStatic && seen.insert(p.name).inserted { fields.append(p) } }
         // One declaration whose properties are all fields: its own array, not a copy (memory: every State has one).
         if decls.count == 1, fields.count == decls[0].properties.count { fields = decls[0].properties }
-        return (StateModel(qualifiedName: stateKey, kind: primary?.kind ?? "extension",
+        // The declaration's own copy of the name when it is the key (no module mark): a name built here is a string of
+        // its own for every feature.
+        let name = decls.first { $0.qualifiedName == stateKey }?.qualifiedName ?? stateKey
+        return (StateModel(qualifiedName: name, kind: primary?.kind ?? "extension",
                            isObservable: decls.contains { $0.attributes.contains("ObservableState") },
                            fields: fields, cases: Self.joined(decls, \.cases), declarations: decls.map { $0.location }.sorted(),
                            isCasePathable: Self.isCasePathable(decls, macroHosts: macroHosts),

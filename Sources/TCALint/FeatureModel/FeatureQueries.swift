@@ -9,6 +9,9 @@ extension Feature {
         guard let reference = element.logic else { return nil }
         switch reference {
         case .closure(let offset):
+            guard let closureLogic else {
+                return logic.filter { $0.kind == .reduceClosure && $0.anchor.offset == offset && $0.location.path == path }
+            }
             return closureLogic.wrapped[ClosureKey(path: path, offset: offset)] ?? []
         case .function(let name):
             return logic.filter { $0.owner == name && $0.kind != .reduceClosure }

@@ -40,7 +40,12 @@ public enum ProjectIndexer {
 
     /// The facts of one file's bytes (tokenized here).
     public static func facts(path: String, bytes: [UInt8]) -> FileFacts {
-        FactsExtractor.extract(FileSyntax(source: SourceFile(path: path, bytes: bytes)))
+        facts(path: path, bytes: bytes, sharing: nil)
+    }
+
+    /// The same, its long names shared with the other files read through `names` (one pool for a run's files).
+    static func facts(path: String, bytes: [UInt8], sharing names: SharedNames?) -> FileFacts {
+        FactsExtractor.extract(FileSyntax(source: SourceFile(path: path, bytes: bytes)), sharing: names)
     }
 
     /// The index of the files at `paths` (unreadable and non-text files are left out), built on `jobs` workers,
@@ -48,12 +53,13 @@ public enum ProjectIndexer {
     public static func index(paths: [String], jobs: Int, replacing given: [FileFacts] = []) -> FeatureIndex {
         let givenPaths = Set(given.map { $0.path })
         let paths = paths.filter { !givenPaths.contains($0) }
+        let names = SharedNames()
         var facts: [FileFacts?] = parallelMap(count: paths.count, jobs: jobs) { i in
             guard let bytes = readText(paths[i]), isWorthReading(bytes) else { return nil }
-            return Self.facts(path: paths[i], bytes: bytes)
+            return Self.facts(path: paths[i], bytes: bytes, sharing: names)
         }
-        let index = learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, isCandidate: { _ in true })
-        return readExtensionsOfReducers(paths: paths, facts: &facts, given: given, index: index, jobs: jobs)
+        let index = learnReducerProtocols(paths: paths, facts: &facts, given: given, jobs: jobs, names: names, isCandidate: { _ in true })
+        return readExtensionsOfReducers(paths: paths, facts: &facts, given: given, index: index, jobs: jobs, names: names)
     }
 
     static let extensionNeedle = Array("extension".utf8)
@@ -90,14 +96,14 @@ public enum ProjectIndexer {
     /// a fix adding a member to a reducer knows whether the name is taken elsewhere. One pass over the
     /// unread files (a byte search for `extension` and for the reducers' names, in one pass whatever their number).
     static func readExtensionsOfReducers(paths: [String], facts: inout [FileFacts?], given: [FileFacts], index: FeatureIndex,
-                                         jobs: Int) -> FeatureIndex {
+                                         jobs: Int, names pool: SharedNames? = nil) -> FeatureIndex {
         let names = NameNeedles(index.reducerTypeNames.sorted())
         let pending = facts.indices.filter { facts[$0] == nil }
         guard !names.isEmpty, !pending.isEmpty else { return index }
         let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
             let path = paths[pending[n]]
             guard let bytes = readText(path), Prefilter.contains(bytes, needle: extensionNeedle), names.occurs(in: bytes) else { return nil }
-            return Self.facts(path: path, bytes: bytes)
+            return Self.facts(path: path, bytes: bytes, sharing: pool)
         }
         guard found.contains(where: { $0 != nil }) else { return index }
         for (n, f) in found.enumerated() where f != nil { facts[pending[n]] = f }
@@ -125,7 +131,7 @@ public enum ProjectIndexer {
     /// `struct X: Screen` with no `Reducer` in sight): once names are learned, the candidate files not read yet
     /// are searched for them, until no new name appears. Returns the index of `given` and every file read.
     static func learnReducerProtocols(paths: [String], facts: inout [FileFacts?], given: [FileFacts], jobs: Int,
-                                      isCandidate: (Int) -> Bool) -> FeatureIndex {
+                                      names pool: SharedNames? = nil, isCandidate: (Int) -> Bool) -> FeatureIndex {
         var index = FeatureIndex(files: given + facts.compactMap { $0 })
         var searched = Set<String>()
         while true {
@@ -137,7 +143,7 @@ public enum ProjectIndexer {
             let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
                 let path = paths[pending[n]]
                 guard let bytes = readText(path), needles.occurs(in: bytes) else { return nil }
-                return Self.facts(path: path, bytes: bytes)
+                return Self.facts(path: path, bytes: bytes, sharing: pool)
             }
             guard found.contains(where: { $0 != nil }) else { return index }
             for (n, f) in found.enumerated() where f != nil { facts[pending[n]] = f }
@@ -168,12 +174,13 @@ public enum ProjectIndexer {
     /// The index of `given` and of the files among `paths` that mention what they are about (see `projectIndex`).
     static func relevantIndex(paths: [String], given: [FileFacts], jobs: Int) -> FeatureIndex {
         var facts = [FileFacts?](repeating: nil, count: paths.count)
+        let pool = SharedNames()
         // The project's reducer protocols: every file that may declare one (names `protocol`/`typealias` and `Reduc`).
         let protocolFiles: [FileFacts?] = parallelMap(count: paths.count, jobs: jobs) { i in
             guard let bytes = readText(paths[i]), Prefilter.contains(bytes, needle: Array("Reduc".utf8)),
                   Prefilter.contains(bytes, needle: Array("protocol".utf8)) || Prefilter.contains(bytes, needle: Array("typealias".utf8))
             else { return nil }
-            return Self.facts(path: paths[i], bytes: bytes)
+            return Self.facts(path: paths[i], bytes: bytes, sharing: pool)
         }
         for (i, f) in protocolFiles.enumerated() where f != nil { facts[i] = f }
         var names = Set(given.flatMap(Self.relatedNames))
@@ -186,7 +193,7 @@ public enum ProjectIndexer {
             let found: [FileFacts?] = parallelMap(count: pending.count, jobs: jobs) { n in
                 let path = paths[pending[n]]
                 guard let bytes = readText(path), needles.occurs(in: bytes) else { return nil }
-                return Self.facts(path: path, bytes: bytes)
+                return Self.facts(path: path, bytes: bytes, sharing: pool)
             }
             for (n, f) in found.enumerated() where f != nil { facts[pending[n]] = f }
             guard round == 0 else { break }

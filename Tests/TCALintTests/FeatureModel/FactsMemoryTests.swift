@@ -201,6 +201,117 @@ final class FactsMemoryTests: XCTestCase {
         XCTAssertNotEqual(Self.storage(of: clauses[0].patterns[0]), Self.storage(of: clauses[1].patterns[0]))
     }
 
+    /// The files of one run share their long names and lists of names: the enum declaring a case in one file, a clause
+    /// matching it in another, a third clause of the same pattern. Files read apart keep their own.
+    func testTheFilesOfARunShareTheirLongNames() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tca-sharing-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let player = root + "/Player.swift", parent = root + "/Parent.swift"
+        try """
+            @Reducer struct Player {
+              enum Action { case playbackPositionChanged }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .playbackPositionChanged: return .none
+                  }
+                }
+              }
+            }
+            """.write(toFile: player, atomically: true, encoding: .utf8)
+        try """
+            @Reducer struct Parent {
+              enum Action { case player(Player.Action) }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .player(.playbackPositionChanged): return .none
+                  }
+                }
+              }
+            }
+            """.write(toFile: parent, atomically: true, encoding: .utf8)
+        let reads = LintRunner(jobs: 2).read([parent, player])
+        let facts = reads.facts(of: [player, parent])
+        guard let playerFacts = facts.first(where: { $0.path == player }), let parentFacts = facts.first(where: { $0.path == parent }),
+              let declared = playerFacts.types.first(where: { $0.qualifiedName == "Player.Action" })?.cases.first?.name,
+              let own = playerFacts.types.first(where: { $0.qualifiedName == "Player" })?.logic.first?.clauses.first?.patterns.first,
+              let matched = parentFacts.types.first(where: { $0.qualifiedName == "Parent" })?.logic.first?.clauses.first?.patterns.first
+        else { return XCTFail("no facts") }
+        XCTAssertEqual(own, ["playbackPositionChanged"])
+        XCTAssertEqual(matched, ["player", "playbackPositionChanged"])
+        XCTAssertEqual(Self.storage(of: matched[1]), Self.storage(of: declared), "the parent's clause names the child's case with its string")
+        XCTAssertEqual(Self.storage(of: own[0]), Self.storage(of: declared))
+        // Read apart (no run), each file has its own copy.
+        let apart = ProjectIndexer.facts(path: parent, bytes: Array(try String(contentsOfFile: parent, encoding: .utf8).utf8))
+        let apartName = apart.types.first(where: { $0.qualifiedName == "Parent" })?.logic.first?.clauses.first?.patterns.first?[1]
+        XCTAssertEqual(apartName, "playbackPositionChanged")
+        XCTAssertNotEqual(Self.storage(of: apartName ?? ""), Self.storage(of: declared))
+    }
+
+    /// The run's pool gives every thread the same copy of an equal name or list, whichever thread pooled it first.
+    func testTheRunsPoolGivesEveryThreadOneCopy() {
+        let pool = SharedNames()
+        let names: [String] = parallelMap(count: 400, jobs: 4) { i in
+            let made = "aLongActionName" + String(i % 8) + "ButtonTapped"  // a new buffer each time
+            return pool.pooled(Hashed(made)) ?? made
+        }
+        let lists: [[String]] = parallelMap(count: 400, jobs: 4) { i in
+            let made = ["destination", "presented", String(i % 8)]
+            return pool.pooled(Hashed(made)) ?? made
+        }
+        for k in 0..<8 {
+            let copies = names.enumerated().filter { $0.offset % 8 == k }.map(\.element)
+            XCTAssertEqual(Set(copies), ["aLongActionName\(k)ButtonTapped"])
+            XCTAssertEqual(Set(copies.map { Self.storage(of: $0) }).count, 1, "one buffer for name \(k)")
+            let listCopies = lists.enumerated().filter { $0.offset % 8 == k }.map(\.element)
+            XCTAssertEqual(Set(listCopies.map { Self.storage(of: $0) }).count, 1, "one buffer for list \(k)")
+        }
+        XCTAssertEqual(Set(names.map { Self.storage(of: $0) }).count, 8)
+    }
+
+    /// A clause's text as written is kept only where a message quotes it: a clause matching a binding action.
+    func testOnlyABindingClauseKeepsItsPatternText() {
+        let facts = FeatureIndexTests.facts("Search.swift", """
+            @Reducer struct Search {
+              @ObservableState struct State { var query = "" }
+              enum Action: BindableAction { case binding(BindingAction<State>), searchButtonTapped }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .binding(\\.query): return .none
+                  case .searchButtonTapped: return .none
+                  }
+                }
+                BindingReducer()
+              }
+            }
+            """)
+        let clauses = facts.types.first { $0.qualifiedName == "Search" }?.logic.first?.clauses ?? []
+        XCTAssertEqual(clauses.map(\.patterns), [[["binding"]], [["searchButtonTapped"]]])
+        XCTAssertEqual(clauses.map(\.patternText), [".binding(\\.query)", ""])
+    }
+
+    /// A feature's `Reduce { … }` closures are found by element whether they are searched (a few) or indexed (many).
+    func testParentLogicFindsEachReduceClosureSearchedOrIndexed() {
+        for count in [3, Feature.indexedLogicCount + 1] {
+            let cases = (0..<count).map { "a\($0)" }
+            let reduces = cases.map { name in
+                "    Reduce { state, action in\n      switch action {\n      case .\(name): return .none\n      default: return .none\n      }\n    }\n"
+            }.joined()
+            let source = "@Reducer struct Big {\n  enum Action { case \(cases.joined(separator: ", ")) }\n"
+                + "  var body: some ReducerOf<Self> {\n\(reduces)  }\n}\n"
+            let index = FeatureIndexTests.index([("Big.swift", source)])
+            guard let feature = index.feature("Big"), let tree = feature.builders.first?.tree else { return XCTFail("no feature") }
+            XCTAssertEqual(feature.closureLogic == nil, count < Feature.indexedLogicCount)
+            XCTAssertEqual(tree.count, count)
+            let handled = tree.map { element in feature.parentLogic(of: element, in: "Big.swift")?.map { $0.clauses.first?.patterns ?? [] } }
+            XCTAssertEqual(handled, cases.map { [[[$0]]] }, "\(count) closures")
+            XCTAssertEqual(tree.map { feature.parentLogic(of: $0, in: "Other.swift")?.count }, Array(repeating: 0, count: count))
+        }
+    }
+
     /// A nested type's enclosing name is the string of its parent's qualified name; a property typed with the parent's
     /// nested type and a child's state type share theirs too.
     func testAFileRepeatsALongTypeNameInOneString() {
