@@ -20,13 +20,9 @@ public struct FactsExtractor {
         FactsExtractor(syntax: syntax).extract()
     }
 
-    /// The facts, their long names shared with the other files of the run read through `names`.
-    static func extract(_ syntax: FileSyntax, sharing names: SharedNames?) -> FileFacts {
-        FactsExtractor(syntax: syntax).extract(sharing: names)
-    }
-
     public func extract() -> FileFacts { extract(sharing: nil) }
 
+    /// The facts, their long names shared with the other files of the run read through `names`.
     func extract(sharing names: SharedNames?) -> FileFacts {
         var facts = FileFacts(path: source.path)
         facts.byteCount = source.bytes.count

@@ -1023,9 +1023,11 @@ public struct CaseFacts: Sendable {
     /// The anchors of the patterns after the first: a clause nearly always has one pattern, whose anchor is kept in the
     /// clause (`firstPatternAnchor`) instead of in an array of its own.
     private var laterPatternAnchors: [Anchor?] = []
-    /// The patterns as written (`.binding(\.isOn)`), for messages: only in a clause with a pattern naming a `binding`
-    /// case (the only one a message quotes); empty in the others.
+    /// The patterns as written (`.binding(\.isOn)`), for messages: only in a clause with a `bindingPattern` (the only
+    /// one a message quotes); empty in the others.
     public var patternText: String = ""
+    /// The first pattern naming a `binding` case (`.binding(\.isOn)` → ["binding", …]), if any.
+    public var bindingPattern: [String]? { patterns.first { $0.contains("binding") } }
     /// Names the patterns bind (`case let .picked(type)` → type).
     public var boundNames: [String] = []
     public var location: FactLocation

@@ -98,7 +98,7 @@ struct LogicReader {
                                    anchor: extractor.anchor(c.label), isDefault: isDefault)
             // Only a binding clause's text is quoted (`binding_reducer_not_first`): a project holds tens of thousands of
             // clauses, and the text of each was a string of its own.
-            if clause.patterns.contains(where: { $0.contains("binding") }) {
+            if clause.bindingPattern != nil {
                 clause.patternText = code.sourceText(from: c.label + 1, through: max(c.patternEnd - 1, c.label + 1))
             }
             clause.boundNames = c.isDefault ? [] : boundNames(from: c.label + 1, to: c.patternEnd)

@@ -45,7 +45,7 @@ public enum ProjectIndexer {
 
     /// The same, its long names shared with the other files read through `names` (one pool for a run's files).
     static func facts(path: String, bytes: [UInt8], sharing names: SharedNames?) -> FileFacts {
-        FactsExtractor.extract(FileSyntax(source: SourceFile(path: path, bytes: bytes)), sharing: names)
+        FactsExtractor(syntax: FileSyntax(source: SourceFile(path: path, bytes: bytes))).extract(sharing: names)
     }
 
     /// The index of the files at `paths` (unreadable and non-text files are left out), built on `jobs` workers,

@@ -129,7 +129,7 @@ struct BindableFields {
     /// `case .binding(\.field):` with logic, as written.
     private func bindingCase(in unit: LogicFacts) -> String? {
         for c in unit.clauses where !c.isDefault && !c.code.isNoOp {
-            guard let path = c.patterns.first(where: { $0.contains("binding") }) else { continue }
+            guard let path = c.bindingPattern else { continue }
             var text = c.patternText.trimmingWhitespace()
             if text.count > 48 || text.contains("\n") { text = "." + path.joined(separator: "(.") + "(…)" }
             return "case \(text)"
