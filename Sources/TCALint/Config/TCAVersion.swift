@@ -64,15 +64,26 @@ public struct DetectedTCAVersion: Sendable, Equatable {
 /// projects (a list of files, the documents of an editor) are each judged against their own project's version.
 public struct TCAVersionsByProject {
     private var detected: [String: DetectedTCAVersion?] = [:]
+    /// The lock files and manifests each detection read, as they were then: `isStale` tells when one changed.
+    private var read: [(path: String, stamp: FileStamp)] = []
 
     public init() {}
 
     /// The version the repository around `path` (a file or a folder) names; nil when it names none.
     public mutating func version(around path: String) -> DetectedTCAVersion? {
         let root = TCAVersionDetector.projectRoot(of: path)
-        if detected[root] == nil { detected[root] = .some(TCAVersionDetector.detect(root: root)) }
+        if detected[root] == nil {
+            let files = TCAVersionDetector.candidateFiles(under: root)
+            read += files.map { ($0, FileStamp(path: $0)) }
+            detected[root] = .some(TCAVersionDetector.detect(root: root, files: files))
+        }
         return detected[root] ?? nil
     }
+
+    /// Whether a lock file or manifest a detection read was since edited, replaced or deleted (a few `stat`s): the
+    /// language server asks before each lint, so an upgrade made outside the editor applies without a client that
+    /// watches files. A lock file created where detection found none is seen at the next reload.
+    public var isStale: Bool { read.contains { FileStamp(path: $0.path) != $0.stamp } }
 
     /// Records what was already detected at the repository `root` (`TCAVersionDetector.projectRoot`), by a run that
     /// looked before it knew the other projects.
@@ -107,12 +118,17 @@ public enum TCAVersionDetector {
 
     /// The version the project at `root` builds with, or nil when no lock file or manifest names TCA.
     public static func detect(root: String) -> DetectedTCAVersion? {
+        detect(root: root, files: candidateFiles(under: root))
+    }
+
+    /// The same, from the project's lock files and manifests (`candidateFiles(under: root)`).
+    static func detect(root: String, files: [String]) -> DetectedTCAVersion? {
         var resolved: [(TCAVersion, String)] = []
         var pods: [(TCAVersion, String)] = []
         var required: [(TCAVersion, String)] = []
         var xcodeProjects: [String] = []
         var revisionPins: [String] = []
-        for file in candidateFiles(under: root) {
+        for file in files {
             let name = file.split(separator: "/").last.map(String.init) ?? file
             if name == "project.pbxproj" { xcodeProjects.append(file); continue }
             guard let data = FileManager.default.contents(atPath: file) else { continue }

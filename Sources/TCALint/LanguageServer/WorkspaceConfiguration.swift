@@ -41,8 +41,9 @@ final class WorkspaceConfiguration {
         RunWideCaches.forgetAll()
     }
 
-    /// Whether a configuration file in use changed on disk since it was read (then `reload()`).
-    var changedOnDisk: Bool { resolver.isStale }
+    /// Whether a configuration file in use, or a lock file or manifest that told a project's TCA version, changed on
+    /// disk since it was read (then `reload()`).
+    var changedOnDisk: Bool { resolver.isStale || versions.isStale }
 
     static func isConfigurationFile(uri: String) -> Bool {
         FileURI.path(of: uri).map { $0.hasSuffix("/" + ConfigurationLoader.fileName) } ?? false

@@ -87,4 +87,25 @@ final class TCAVersionInEditorTests: XCTestCase {
         client.send(#"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(FileURI.uri(ofPath: resolved.path))"}}}"#)
         XCTAssertEqual(try Self.rules(in: try client.receive()), [])
     }
+
+    /// Upgraded outside the editor (`swift package update` in a terminal) in a client that neither watches files nor
+    /// saves the lock file: the next lint of the document sees the lock file changed on disk and reads it again.
+    func testALockFileChangedOnDiskIsReadAgainWithoutANotification() throws {
+        let project = try project(pinning: "1.2.0")
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        let (rules, client) = try openedRules(root: project.root, uri: project.uri)
+        XCTAssertEqual(rules, [])
+        let resolved = project.root.appendingPathComponent("Package.resolved")
+        try String(contentsOf: resolved, encoding: .utf8).replacingOccurrences(of: "1.2.0", with: "1.15.0")
+            .write(to: resolved, atomically: true, encoding: .utf8)
+        let edited = String(data: try JSONSerialization.data(withJSONObject: [Self.view + "\n"], options: []), encoding: .utf8)!.dropFirst().dropLast()
+        client.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(project.uri)","version":2},"contentChanges":[{"text":\#(edited)}]}}"#)
+        XCTAssertEqual(try Self.rules(in: try client.receive()), ["legacy_view_store"])
+        // Deleted: no version is known, and the rule judges by the code alone again (as `tca-lint lint` does there).
+        try FileManager.default.removeItem(at: resolved)
+        client.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(project.uri)","version":3},"contentChanges":[{"text":\#(edited)}]}}"#)
+        let afterDelete = try Self.rules(in: try client.receive())
+        let cli = try CLI.run(["lint", "--reporter", "json", "."], in: project.root)
+        XCTAssertEqual(afterDelete.contains("legacy_view_store"), cli.stdout.contains("legacy_view_store"), cli.stdout)
+    }
 }
