@@ -958,6 +958,9 @@ public final class LogicFacts: @unchecked Sendable {
     /// `switch viewAction` after `guard case .view(let viewAction) = action`): which code runs for which
     /// action is then not fully known.
     public var hasOtherDispatch = false
+    /// A `Reduce` closure whose whole body hands its state and action to the type's own `reduce(into:action:)`
+    /// (`Reduce { state, action in self.reduce(into: &state, action: action) }`): it runs that method's logic.
+    public var forwardsToReduceMethod = false
     /// The effects it returns (`.run { … }`, `.task`, `.fireAndForget`…), outermost only, in source order.
     public var effects: [EffectFacts] = []
     /// Side-effecting calls in its synchronous part (outside effects).
@@ -996,6 +999,7 @@ extension LogicFacts {
                            actionType: actionType, actionPrefix: actionPrefix, isStatic: isStatic, location: location,
                            anchor: anchor, open: open, close: close, clauses: clauses, everyAction: everyAction)
         c.hasOtherDispatch = hasOtherDispatch
+        c.forwardsToReduceMethod = forwardsToReduceMethod
         c.stateType = stateType
         c.effects = effects
         c.sideEffects = sideEffects

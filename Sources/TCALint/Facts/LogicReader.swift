@@ -75,6 +75,7 @@ struct LogicReader {
                                anchor: extractor.anchor(unit.anchorToken), open: extractor.anchor(unit.open),
                                close: extractor.anchor(close), clauses: [], everyAction: nil)
         facts.hasOtherDispatch = otherDispatch
+        facts.forwardsToReduceMethod = unit.isClosure && forwardsToReduceMethod(from: bodyStart, to: close, unit: unit)
         facts.stateType = unit.stateType
         facts.effects = found.map { effectReader.facts(of: $0, regionOpen: unit.open, regionClose: close, stateName: unit.stateName) }
         for c in clauses {
@@ -252,6 +253,19 @@ struct LogicReader {
         guard code.isOperator(k, "="), code.text(k + 1) == actionName, code.isPunct(k + 2, .lbrace),
               let close = code.partnerOf(k + 2), close > k + 2, close < limit else { return nil }
         return (k, k + 2, close)
+    }
+
+    /// The closure's body is `[return] [self.]reduce(into: &state, action: action)` and nothing else, with the
+    /// closure's own names for the state and the action.
+    private func forwardsToReduceMethod(from start: Int, to end: Int, unit: Unit) -> Bool {
+        var i = start
+        if code.is(i, "return") { i += 1 }
+        if code.is(i, "self") && code.isDot(i + 1) { i += 2 }
+        guard code.is(i, "reduce"), code.isPunct(i + 1, .lparen), let close = code.partnerOf(i + 1), close + 1 == end,
+              code.is(i + 2, "into"), code.isPunct(i + 3, .colon), code.isOperator(i + 4, "&"), code.text(i + 5) == unit.stateName,
+              code.isPunct(i + 6, .comma), code.is(i + 7, "action"), code.isPunct(i + 8, .colon), code.text(i + 9) == unit.actionName
+        else { return false }
+        return i + 10 == close
     }
 
     // MARK: code facts

@@ -25,6 +25,17 @@ extension Feature {
         }
     }
 
+    /// The instance `body` runs nothing but the type's own `reduce(into:action:)`: its one element, with no modifier, is a
+    /// `Reduce` that hands that method the state and the action (`Reduce { state, action in self.reduce(into: &state,
+    /// action: action) }`, `Reduce(self.reduce)`). Whichever of the two the store calls, the same logic runs.
+    public var bodyOnlyRunsReduceMethod: Bool {
+        let bodies = builders.filter { $0.name == "body" && $0.kind == .property && !$0.isStatic }
+        guard bodies.count == 1, let body = bodies.first, body.tree.count == 1, let element = body.tree.first,
+              element.isReduce, element.modifiers.isEmpty,
+              let units = parentLogic(of: element, in: body.location.path), !units.isEmpty else { return false }
+        return units.allSatisfy { $0.forwardsToReduceMethod || ($0.kind == .reduceMethod && $0.labels == ["into", "action"]) }
+    }
+
     /// A `Scope` at the builder's own level whose state path starts with a case of the feature's enum `State`
     /// (`Scope(state: \.loggedIn, …)`, `/State.loggedIn`): TCA's `Scope` over a case of the state, hard-deprecated
     /// in 1.25 for a `@Reducer enum` or `ifCaseLet`, not the `Scope` over a field that the rename of 1.26 relabels.

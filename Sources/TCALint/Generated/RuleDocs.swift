@@ -1209,6 +1209,12 @@ action is another type (`reduce(into:action: ViewAction)` for one of the feature
 which a `Reduce` in `body` calls), calls of `reduce(into:…)`, `static func reduce(…)` of other protocols
 (SwiftUI's `PreferenceKey`), and types that are not reducers never count.
 
+A `body` that only runs the method is not reported: its one element, with no modifier, is a `Reduce` that hands
+`reduce(into:action:)` the state and the action (`Reduce { state, action in self.reduce(into: &state, action: action) }`
+or `Reduce(self.reduce)`). The store runs the same logic whichever of the two it calls. A `body` with anything
+beside that `Reduce` is still reported: with a library that calls `reduce(into:action:)` first, the rest of `body`
+never runs.
+
 ## Why is this bad
 
 The `Reducer` protocol has two requirements you can satisfy, and TCA provides each in terms of the
@@ -1366,6 +1372,28 @@ Reported as:
 
 > Login defines both body and reduce(into:action:); only one of them runs, the other is dead code — move this logic into a Reduce in body
 
+A `body` that runs the method and something else (`BindingReducer` runs only when the store calls `body`):
+
+```swift
+@Reducer
+struct Profile {
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      self.reduce(into: &state, action: action)
+    }
+  }
+
+  func ↓reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .none
+  }
+}
+```
+
+Reported as:
+
+> Profile defines both body and reduce(into:action:); only one of them runs, the other is dead code — move this logic into a Reduce in body
+
 A nested reducer type:
 
 ```swift
@@ -1483,6 +1511,42 @@ struct Counter: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.count += 1
     return .none
+  }
+}
+```
+
+A `body` that only hands the state and the action to `reduce(into:action:)` (whichever the store calls, the method's
+logic runs, once):
+
+```swift
+struct Chat: Reducer {
+  struct State { var draft = "" }
+  enum Action { case sendTapped }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      self.reduce(into: &state, action: action)
+    }
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.draft = ""
+    return .none
+  }
+}
+```
+
+The same, with the method passed to `Reduce`:
+
+```swift
+@Reducer
+struct Inbox {
+  var body: some ReducerOf<Self> {
+    Reduce(self.reduce)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .none
   }
 }
 ```

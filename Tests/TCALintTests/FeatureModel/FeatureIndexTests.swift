@@ -376,6 +376,40 @@ final class FeatureIndexTests: XCTestCase {
         XCTAssertEqual(clauses[7].code.calls, ["loadEffect"])
     }
 
+    /// A `body` whose one `Reduce` only hands its state and action to the type's `reduce(into:action:)` runs that method's
+    /// logic, whichever of the two the store calls; a closure that does anything else, passes other values, or shares
+    /// the body with another element does not.
+    func testABodyThatOnlyRunsTheReduceMethod() {
+        func feature(body: String) -> Feature? {
+            Self.index([("F.swift", """
+                struct F: Reducer {
+                  struct State {}
+                  enum Action { case a }
+                  var body: some ReducerOf<Self> {
+                \(body)
+                  }
+                  func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+                }
+                """)]).feature("F")
+        }
+        for forwarding in ["Reduce { state, action in self.reduce(into: &state, action: action) }",
+                           "Reduce { state, action in\n  return reduce(into: &state, action: action)\n}",
+                           "Reduce { s, a in self.reduce(into: &s, action: a) }",
+                           "Reduce(self.reduce)"] {
+            XCTAssertEqual(feature(body: forwarding)?.bodyOnlyRunsReduceMethod, true, forwarding)
+        }
+        for other in ["Reduce { state, action in self.reduce(into: &state, action: .a) }",
+                      "Reduce { state, action in state = State(); return self.reduce(into: &state, action: action) }",
+                      "Reduce { state, action in self.reduce(into: &state, action: action).merge(with: .none) }",
+                      "Reduce { state, action in .none }",
+                      "BindingReducer()\nReduce { state, action in self.reduce(into: &state, action: action) }",
+                      "Reduce { state, action in self.reduce(into: &state, action: action) }._printChanges()"] {
+            XCTAssertEqual(feature(body: other)?.bodyOnlyRunsReduceMethod, false, other)
+        }
+        let logic = feature(body: "Reduce { state, action in self.reduce(into: &state, action: action) }")?.logic ?? []
+        XCTAssertEqual(logic.map(\.forwardsToReduceMethod), [true, false], "the closure forwards; the method itself does not")
+    }
+
     // MARK: incremental and deterministic
 
     func testReplacingAndRemovingAFile() {
