@@ -36,6 +36,27 @@ extension Feature {
         return units.allSatisfy { $0.forwardsToReduceMethod || ($0.kind == .reduceMethod && $0.labels == ["into", "action"]) }
     }
 
+    /// The composition of a child whose actions `pattern` matches (`.path(.element(_, .notes(.back)))` and
+    /// `.forEach(\.path, action: \.path)`) when it runs after `unit` in one of the feature's builders: a later `Scope`
+    /// or a `.forEach`/`.ifLet`/`.ifCaseLet` on a later element. On such an action `unit` runs first and the child
+    /// after it; nil when the child runs first (a modifier of `unit`'s own element) or no builder lists `unit`.
+    public func composition(runningAfter unit: LogicFacts, onActionsMatching pattern: [String]) -> EdgeFacts? {
+        for builder in builders {
+            for list in builder.reducerLists {
+                guard let index = list.firstIndex(where: { element in
+                    parentLogic(of: element, in: builder.location.path)?.contains { $0 === unit } == true
+                }) else { continue }
+                for later in list[(index + 1)...] {
+                    for c in ([later.composition] + later.modifiers.map(\.composition)).compactMap({ $0 }) where c < builder.edges.count {
+                        let edge = builder.edges[c]
+                        if !edge.isIdentity, !edge.actionComponents.isEmpty, pattern.starts(with: edge.actionComponents) { return edge }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
     /// A `Scope` at the builder's own level whose state path starts with a case of the feature's enum `State`
     /// (`Scope(state: \.loggedIn, …)`, `/State.loggedIn`): TCA's `Scope` over a case of the state, hard-deprecated
     /// in 1.25 for a `@Reducer enum` or `ifCaseLet`, not the `Scope` over a field that the rename of 1.26 relabels.

@@ -17327,6 +17327,13 @@ matches it, and one naming another value does not): the action
 goes through the store for that parent to see it, and a helper call would leave the parent deaf. Matching a
 child's own action is what `parent_matches_child_action` is about; a delegate action is the fix for both.
 
+Nor a send that waits for a child: sent from a case for a child's action (`case .path(.element(_, .notes(.back))):`)
+in logic the builder lists before that child's composition (`Reduce(notes)` above
+`Reduce(habits).forEach(\.path, action: \.path)`, or above a `Scope`), to an action whose own case changes the
+child's state (`state.path.popLast()`). Changing it in the case would remove the element before the child has
+handled its action, which TCA reports as an action for a missing element; the round trip is what puts the change
+after the child. Listing the composition around all the logic (or first) would make a helper call safe.
+
 Reported at the `.` of `.send` (at `Effect` for `Effect.send`). A send that chooses its action with a
 ternary, `.send(isOn ? .refresh : .reset)`, is a round trip whichever branch runs: each branch that names
 an action the feature handles is reported, at that branch's `.`. A `.merge(…)` or `.concatenate(…)` of that
@@ -17439,6 +17446,59 @@ struct Feature {
 ```
 
 ## Triggering examples
+
+A send from logic that the `forEach` wraps: the child has handled `.backTapped` before `habits` runs, so a helper
+call could pop the path right there:
+
+```swift
+@Reducer
+struct Root {
+  @Reducer
+  enum Path {
+    case notes(Notes)
+    case habits(Habits)
+  }
+
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case path(StackActionOf<Path>)
+    case navigateBack
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce(Self.base)
+    Reduce(Self.habits)
+      .forEach(\.path, action: \.path)
+  }
+
+  static func base(state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .navigateBack:
+      _ = state.path.popLast()
+      return .none
+    default:
+      return .none
+    }
+  }
+
+  static func habits(state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .path(.element(_, .habits(.backTapped))):
+      return ↓.send(.navigateBack)
+    default:
+      return .none
+    }
+  }
+}
+```
+
+Reported as:
+
+> Root sends itself .navigateBack, an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store
 
 `onAppear` reusing `refresh`:
 
@@ -17803,6 +17863,60 @@ Reported as:
 > Downloads sends itself .reload, an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store
 
 ## Non-triggering examples
+
+A send that waits for the child: `notes` runs before the `forEach` (which wraps only `Reduce(Self.habits)`), so
+popping the path in its case would remove the element before the child handled `.back`:
+
+```swift
+@Reducer
+struct Root {
+  @Reducer
+  enum Path {
+    case notes(Notes)
+    case habits(Habits)
+  }
+
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case path(StackActionOf<Path>)
+    case navigateBack
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce(Self.base)
+    Reduce(Self.notes)
+    Reduce(Self.habits)
+      .forEach(\.path, action: \.path)
+  }
+
+  static func base(state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .navigateBack:
+      _ = state.path.popLast()
+      return .none
+    default:
+      return .none
+    }
+  }
+
+  static func notes(state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .path(.element(_, .notes(.backTapped))):
+      return .send(.navigateBack)
+    default:
+      return .none
+    }
+  }
+
+  static func habits(state: inout State, action: Action) -> Effect<Action> {
+    .none
+  }
+}
+```
 
 A send into a stack element (`.path(.element(id:action:))`) or a presented child is a child's action, even
 when this file shows neither the `Action` enum nor the `forEach` (a coordinator's logic in its own file):

@@ -19,6 +19,9 @@ enum OwnActionSends {
         var send: SendFacts
         var form: Form
         var feature: Feature
+        /// The logic that sends it, and the clause it is sent from (nil: the code for every action).
+        var logic: LogicFacts
+        var clause: CaseFacts?
         /// Non-default clauses whose pattern matches the sent action or a prefix of it.
         var handlers: [CaseFacts]
     }
@@ -48,13 +51,13 @@ enum OwnActionSends {
             }
             var seen = Set<Int>()
             for logic in local {
-                let sends = logic.clauses.flatMap(\.code.sends) + (logic.everyAction?.sends ?? [])
-                for send in sends.sorted(by: { $0.anchor.offset < $1.anchor.offset }) where seen.insert(send.anchor.offset).inserted {
+                let sends = logic.clauses.flatMap { c in c.code.sends.map { ($0, Optional(c)) } } + (logic.everyAction?.sends ?? []).map { ($0, nil) }
+                for (send, clause) in sends.sorted(by: { $0.0.anchor.offset < $1.0.anchor.offset }) where seen.insert(send.anchor.offset).inserted {
                     guard let form = form(send), let first = send.path.first, first != "delegate", first != "binding",
                           !childPaths.contains(where: { send.path.starts(with: $0) }), !CasePath.wrapsChildAction(send.path) else { continue }
                     let handlers = (0...send.path.count).flatMap { clausesByPattern[Array(send.path.prefix($0))] ?? [] }
                     guard !handlers.isEmpty else { continue }
-                    result.append(Own(send: send, form: form, feature: feature, handlers: handlers))
+                    result.append(Own(send: send, form: form, feature: feature, logic: logic, clause: clause, handlers: handlers))
                 }
             }
         }

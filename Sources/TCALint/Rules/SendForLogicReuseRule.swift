@@ -23,9 +23,27 @@ public struct SendForLogicReuseRule: Rule {
         return OwnActionSends.find(in: file).filter { own in
             own.handlers.contains { !$0.code.isNoOp }
                 && file.project.parentActing(on: own.send.path, of: own.feature) == nil
+                && !Self.waitsForChild(own)
         }.map { own in
             finding(at: own.send.anchor, Self.message(own.form, type: own.feature.name, shown: CasePath.shown(own.send.path)))
         }
+    }
+
+    /// The send changes a child's state only after the child has handled the action it answers: sent from a clause
+    /// for a child's action, in logic that runs before the child's composition (`Reduce(notes)` above
+    /// `Reduce(habits).forEach(\.path, …)`), to an action whose handlers change that child's state
+    /// (`state.path.popLast()`). A helper called in the clause would remove the element before the child ran, and TCA
+    /// reports an action for a missing element: the round trip is what orders the two.
+    static func waitsForChild(_ own: OwnActionSends.Own) -> Bool {
+        guard let clause = own.clause else { return false }
+        for pattern in clause.patterns {
+            guard let edge = own.feature.composition(runningAfter: own.logic, onActionsMatching: pattern),
+                  let field = edge.stateField else { continue }
+            if own.handlers.contains(where: { h in
+                h.code.accesses.contains { $0.kind != .read && $0.field == field } || h.code.clearedFields.contains(field)
+            }) { return true }
+        }
+        return false
     }
 
     /// Advice that fits how the action is sent.

@@ -410,6 +410,37 @@ final class FeatureIndexTests: XCTestCase {
         XCTAssertEqual(logic.map(\.forwardsToReduceMethod), [true, false], "the closure forwards; the method itself does not")
     }
 
+    /// On a child's action, logic listed before the child's composition runs first: a later `Scope`, or a `.forEach` on a
+    /// later element (it wraps that element alone). Logic that the modifier wraps runs after the child.
+    func testTheCompositionThatRunsAfterALogicUnit() throws {
+        let index = Self.index([("Root.swift", """
+            @Reducer
+            struct Root {
+              var body: some ReducerOf<Self> {
+                Reduce(Self.early)
+                Reduce(Self.wrapped)
+                  .forEach(\\.path, action: \\.path)
+                Reduce(Self.beforeScope)
+                Scope(state: \\.settings, action: \\.settings) { Settings() }
+              }
+              static func early(state: inout State, action: Action) -> Effect<Action> { .none }
+              static func wrapped(state: inout State, action: Action) -> Effect<Action> { .none }
+              static func beforeScope(state: inout State, action: Action) -> Effect<Action> { .none }
+              static func unlisted(state: inout State, action: Action) -> Effect<Action> { .none }
+            }
+            """)])
+        let root = try XCTUnwrap(index.feature("Root"))
+        func unit(_ name: String) throws -> LogicFacts { try XCTUnwrap(root.logic.first { $0.owner == name }, name) }
+        let element = ["path", "element", "notes", "back"]
+        XCTAssertEqual(root.composition(runningAfter: try unit("early"), onActionsMatching: element)?.operation, "forEach")
+        XCTAssertNil(root.composition(runningAfter: try unit("wrapped"), onActionsMatching: element), "the child runs first")
+        XCTAssertEqual(root.composition(runningAfter: try unit("early"), onActionsMatching: ["settings", "save"])?.operation, "Scope")
+        XCTAssertEqual(root.composition(runningAfter: try unit("beforeScope"), onActionsMatching: ["settings"])?.operation, "Scope")
+        XCTAssertNil(root.composition(runningAfter: try unit("beforeScope"), onActionsMatching: element), "the forEach is above it")
+        XCTAssertNil(root.composition(runningAfter: try unit("early"), onActionsMatching: ["navigateBack"]))
+        XCTAssertNil(root.composition(runningAfter: try unit("unlisted"), onActionsMatching: element), "no builder lists it")
+    }
+
     // MARK: incremental and deterministic
 
     func testReplacingAndRemovingAFile() {
