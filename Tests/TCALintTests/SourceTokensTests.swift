@@ -43,4 +43,15 @@ final class SourceTokensTests: XCTestCase {
         XCTAssertEqual(file.tokens[inAll], code.tokens[4])
         XCTAssertEqual(code.firstIndex(endingAfter: 12), 4, "the next code token after a comment")
     }
+
+    /// Text shown in a message on one line: a line break and its indentation become one space between words and after a
+    /// comma, nothing next to brackets, dots, commas and colons.
+    func testShownTextJoinsItsLinesAsTheyRead() {
+        XCTAssertEqual(CodeTokens.oneLine("URLSession\n    .shared"), "URLSession.shared")
+        XCTAssertEqual(CodeTokens.oneLine("store.scope(state: \\.items,\n             action: \\.itemAction)"),
+                       "store.scope(state: \\.items, action: \\.itemAction)")
+        XCTAssertEqual(CodeTokens.oneLine("Scope(\n  state: \\.a,\n  action: \\.a\n)"), "Scope(state: \\.a, action: \\.a)")
+        XCTAssertEqual(CodeTokens.oneLine("let x =\r\n  y"), "let x = y")
+        XCTAssertEqual(CodeTokens.oneLine("a \n b"), "a b", "a space already there is not doubled")
+    }
 }

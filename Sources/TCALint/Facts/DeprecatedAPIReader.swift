@@ -97,7 +97,10 @@ struct DeprecatedAPIReader {
         var facts = DeprecatedUseFacts(api: api, anchor: extractor.anchor(i))
         if api == .taskResult { readTaskResultForm(at: i, into: &facts) }
         if api == .effectSendAnimation, let close = code.partnerOf(i + 1), close > i + 1 { facts.callClose = code.offset(close) }
-        if api == .forEachStore { facts.forEachStoreActionCase = keyPathScopeActionCase(ofCallAt: i + 1) }
+        if api == .forEachStore, let scope = keyPathScope(ofCallAt: i + 1) {
+            facts.forEachStoreActionCase = scope.actionCase
+            facts.forEachStoreScope = scope.shown
+        }
         if api == .ifLetStore { facts.ifLetStoreStatement = ifLetStoreStatement(at: i) }
         if api == .switchStore { facts.switchStoreStatement = switchStoreStatement(at: i) }
         return facts
@@ -131,7 +134,7 @@ struct DeprecatedAPIReader {
     /// When the call opening at `open` starts with `store.scope(state: \.a, action: \.b.c)` (or `self.store.scope(…)`,
     /// the unlabelled `scope(\.a, action: …)` of TCA after 1.25.5) and nothing else as its first argument: the case
     /// the action key path ends in (`c`).
-    private func keyPathScopeActionCase(ofCallAt open: Int) -> String? {
+    private func keyPathScope(ofCallAt open: Int) -> (actionCase: String, shown: String)? {
         guard code.isPunct(open, .lparen) else { return nil }
         let name = code.is(open + 1, "self") && code.isDot(open + 2) ? open + 3 : open + 1
         guard let call = code.storeScopeCall(at: name + 2), call.receiverStart == open + 1,
@@ -144,7 +147,8 @@ struct DeprecatedAPIReader {
             last = name
             j += 2
         }
-        return j == call.close ? last : nil
+        guard j == call.close, let last else { return nil }
+        return (last, code.shownText(from: open + 1, through: call.close, limit: 120))
     }
 
     /// Whether `TaskResult` at i can be renamed `Result` as written: a call (`TaskResult { … }`, `TaskResult(catching:

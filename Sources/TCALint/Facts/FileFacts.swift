@@ -297,6 +297,9 @@ public struct DeprecatedUseFacts: Sendable, Equatable {
     /// observation's `ForEach` takes as it is when the action's case holds an `IdentifiedAction`: the case the action key
     /// path ends in (`rows`).
     public var forEachStoreActionCase: String?
+    /// That scope as written, on one line (`store.scope(state: \.rows, action: \.rowAction)`), for the message; behind a
+    /// reference, like the statements below.
+    @Indirect public var forEachStoreScope: String? = nil
     /// `IfLetStore(store.scope(state: \.child, action: \.child)) { childStore in … } else: { … }` written as a statement
     /// of a view builder, where observation's `if let childStore = store.scope(…) { … } else { … }` can stand.
     /// Behind a reference (set on a few uses only, and as wide as the rest of a use), like `switchStoreStatement`.

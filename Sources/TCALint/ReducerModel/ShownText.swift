@@ -23,13 +23,16 @@ extension CodeTokens {
         return shown.count > limit ? String(shown.prefix(limit)) + "…" : shown
     }
 
-    /// `text` with its line breaks and the indentation after them dropped.
-    private static func oneLine(_ text: String) -> String {
+    /// `text` with its line breaks and the indentation after them dropped: one space stands for them between words
+    /// and after a comma (`state: \.rows,⏎ action:` → `state: \.rows, action:`), none after an opening bracket or a dot,
+    /// nor before a closing bracket, a dot, a comma or a colon (`URLSession⏎ .shared` → `URLSession.shared`).
+    static func oneLine(_ text: String) -> String {
         var out = ""
         var skippingIndent = false
         for c in text {
-            if c == "\n" || c == "\r" { skippingIndent = true; continue }
+            if c.isNewline { skippingIndent = true; continue }
             if skippingIndent && (c == " " || c == "\t") { continue }
+            if skippingIndent, let last = out.last, last != " ", !"([.".contains(last), !")].,:".contains(c) { out.append(" ") }
             skippingIndent = false
             out.append(c)
         }

@@ -31,7 +31,9 @@ public struct LegacyViewStoreRule: DeprecationRule {
             case .switchStore: (rewrite, fixable) = (switchFor(use, in: file), Self.switchFixable)
             default: (rewrite, fixable) = (fixFor(use, in: file), Self.fixable)
             }
-            findings.append(finding(at: use.anchor, Self.message(use.api) + (rewrite == nil ? "" : fixable), fix: rewrite))
+            // With the fix, the message writes what the fix makes of this use: `ForEach` over the scope as written.
+            let scope = use.api == .forEachStore && rewrite != nil ? use.forEachStoreScope : nil
+            findings.append(finding(at: use.anchor, Self.message(use.api, forEachScope: scope) + (rewrite == nil ? "" : fixable), fix: rewrite))
         }
         return findings
     }
@@ -96,7 +98,8 @@ public struct LegacyViewStoreRule: DeprecationRule {
 
     static let switchFixable = " (--fix --unsafe writes the 'switch store.state'; it compiles once the State is @ObservableState)"
 
-    static func message(_ api: DeprecatedUseFacts.API) -> String {
+    /// `forEachScope`: the scope a `ForEachStore` is given, when the fix keeps it (else the message shows the shape).
+    static func message(_ api: DeprecatedUseFacts.API, forEachScope: String? = nil) -> String {
         let base = "'\(api.rawValue)' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, "
         switch api {
         case .withViewStore:
@@ -106,7 +109,8 @@ public struct LegacyViewStoreRule: DeprecationRule {
         case .ifLetStore:
             return base + "write 'if let childStore = store.scope(state: \\.child, action: \\.child) { … } else { … }'"
         case .forEachStore:
-            return base + "write 'ForEach(store.scope(state: \\.rows, action: \\.rows)) { rowStore in … }'"
+            guard let forEachScope else { return base + "write 'ForEach(store.scope(state: \\.rows, action: \\.rows)) { rowStore in … }'" }
+            return base + "write 'ForEach(\(forEachScope)) { … }' over the same scope"
         case .switchStore:
             return base + "write 'switch store.state { case .a: if let store = store.scope(state: \\.a, action: \\.a) { … } }'"
         case .bindingState:

@@ -146,6 +146,33 @@ final class LegacyViewStoreTests: XCTestCase {
         XCTAssertEqual(fixed.components(separatedBy: "ForEachStore(").count, 5, "the four others stay")
     }
 
+    /// Where the fix rewrites a `ForEachStore`, the message writes the `ForEach` of that very use, over its own scope (an
+    /// action case named apart from the state's field, as apps often write it); without the fix it shows the shape.
+    func testTheForEachStoreMessageWritesTheUsesOwnScope() {
+        let source = """
+        @Reducer
+        struct Pager {
+          enum Action { case itemAction(IdentifiedActionOf<Item>), old(id: Item.State.ID, action: Item.Action) }
+          var body: some ReducerOf<Self> { EmptyReducer() }
+        }
+        struct PagerView: View {
+          let store: StoreOf<Pager>
+          var body: some View {
+            ForEachStore(store.scope(state: \\.items,
+                                     action: \\.itemAction)) { ItemView(store: $0) }
+            ForEachStore(store.scope(state: \\.olds, action: \\.old)) { ItemView(store: $0) }
+          }
+        }
+
+        """
+        var linter = Linter(rules: [LegacyViewStoreRule.self])
+        linter.tcaVersion = TCAVersion(1, 7)
+        let found = linter.lint(SourceFile(path: "PagerView.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(found.map { $0.fix?.applicability }, [.unsafe, nil])
+        XCTAssertEqual(found.first?.message, "'ForEachStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, write 'ForEach(store.scope(state: \\.items, action: \\.itemAction)) { … }' over the same scope (--fix --unsafe writes ForEach; it compiles once the State is @ObservableState)")
+        XCTAssertEqual(found.last?.message, "'ForEachStore' is soft-deprecated since TCA 1.7 and a compiler warning from 1.24; once the feature's State is @ObservableState, write 'ForEach(store.scope(state: \\.rows, action: \\.rows)) { rowStore in … }'")
+    }
+
     /// `IfLetStore` over a key-path scope of one optional field, written as a statement of a view builder, becomes the
     /// guide's `if let`, unsafe; anywhere an `if` statement cannot stand, or over a presented field, it is left alone.
     func testIfLetStoreAsAViewBuilderStatementBecomesIfLetUnsafely() {
