@@ -17329,10 +17329,12 @@ child's own action is what `parent_matches_child_action` is about; a delegate ac
 
 Nor a send that waits for a child: sent from a case for a child's action (`case .path(.element(_, .notes(.back))):`)
 in logic the builder lists before that child's composition (`Reduce(notes)` above
-`Reduce(habits).forEach(\.path, action: \.path)`, or above a `Scope`), to an action whose own case changes the
-child's state (`state.path.popLast()`). Changing it in the case would remove the element before the child has
-handled its action, which TCA reports as an action for a missing element; the round trip is what puts the change
-after the child. Listing the composition around all the logic (or first) would make a helper call safe.
+`Reduce(habits).forEach(\.path, action: \.path)`, or above a `Scope`), to an action whose own case removes or
+replaces the child's state (`state.path.popLast()`, `state.path = StackState()`, `state.child = nil`). Doing that in
+the case would remove the element before the child has handled its action, which TCA reports as an action for a
+missing element; the round trip is what puts the change after the child. Listing the composition around all the
+logic (or first) would make a helper call safe. A send to an action that only adds to the child's state (pushes a
+screen) is reported: the child handles its action either way.
 
 Reported at the `.` of `.send` (at `Effect` for `Effect.send`). A send that chooses its action with a
 ternary, `.send(isOn ? .refresh : .reset)`, is a round trip whichever branch runs: each branch that names
@@ -17446,6 +17448,50 @@ struct Feature {
 ```
 
 ## Triggering examples
+
+A send from logic listed before the `forEach`, to an action that pushes a screen: the element the child's action is
+for stays, so the child handles it whether the push happens in the case or after the round trip:
+
+```swift
+@Reducer
+struct Flow {
+  @Reducer
+  enum Path {
+    case confirm(Confirm)
+    case result(Result)
+  }
+
+  @ObservableState
+  struct State {
+    var path = StackState<Path.State>()
+  }
+
+  enum Action {
+    case path(StackActionOf<Path>)
+    case showResult(Bool)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .path(.element(_, .confirm(.finished(success)))):
+        return ↓.send(.showResult(success))
+      case let .showResult(success):
+        state.path.append(.result(Result.State(success: success)))
+        return .none
+      default:
+        return .none
+      }
+    }
+    Reduce { _, _ in .none }
+      .forEach(\.path, action: \.path)
+  }
+}
+```
+
+Reported as:
+
+> Flow sends itself .showResult, an action it handles in its own switch, to reuse logic; call a shared helper method instead of a round trip through the store
 
 A send from logic that the `forEach` wraps: the child has handled `.backTapped` before `habits` runs, so a helper
 call could pop the path right there:

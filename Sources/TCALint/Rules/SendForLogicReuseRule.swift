@@ -31,16 +31,18 @@ public struct SendForLogicReuseRule: Rule {
 
     /// The send changes a child's state only after the child has handled the action it answers: sent from a clause
     /// for a child's action, in logic that runs before the child's composition (`Reduce(notes)` above
-    /// `Reduce(habits).forEach(\.path, …)`), to an action whose handlers change that child's state
-    /// (`state.path.popLast()`). A helper called in the clause would remove the element before the child ran, and TCA
+    /// `Reduce(habits).forEach(\.path, …)`), to an action whose handlers remove or replace that child's state
+    /// (`state.path.popLast()`, `state.child = nil`). A helper called in the clause would remove the element before the child ran, and TCA
     /// reports an action for a missing element: the round trip is what orders the two.
     static func waitsForChild(_ own: OwnActionSends.Own) -> Bool {
         guard let clause = own.clause else { return false }
         for pattern in clause.patterns {
             guard let edge = own.feature.composition(runningAfter: own.logic, onActionsMatching: pattern),
                   let field = edge.stateField else { continue }
+            // Removed or replaced (popped, set to nil, a new stack): the element the child's action is for would be gone.
+            // An append leaves it in place, and the child handles its action either way.
             if own.handlers.contains(where: { h in
-                h.code.accesses.contains { $0.kind != .read && $0.field == field } || h.code.clearedFields.contains(field)
+                h.code.clearedFields.contains(field) || h.code.accesses.contains { $0.kind == .assign && $0.path == [field] }
             }) { return true }
         }
         return false
