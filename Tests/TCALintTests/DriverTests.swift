@@ -131,4 +131,18 @@ final class DriverTests: XCTestCase {
             XCTAssertEqual(outcome.filesAnalyzed, 0, "no needle in any file: nothing tokenized")
         }
     }
+
+    /// What two rules ask of a file alike is computed once per file: the second asker gets the first answer; another
+    /// question, or another file, computes its own.
+    func testAFileComputesASharedAnswerOnce() {
+        let file = AnalyzedFile(source: SourceFile(path: "A.swift", bytes: Array("struct A {}\n".utf8)))
+        let other = AnalyzedFile(source: SourceFile(path: "B.swift", bytes: Array("struct B {}\n".utf8)))
+        var calls = 0
+        let make = { () -> [Int] in calls += 1; return [calls] }
+        XCTAssertEqual(file.computedOnce(by: Int.self, make), [1])
+        XCTAssertEqual(file.computedOnce(by: Int.self, make), [1], "asked again: the kept answer")
+        XCTAssertEqual(file.computedOnce(by: String.self, make), [2], "another question")
+        XCTAssertEqual(other.computedOnce(by: Int.self, make), [3], "another file")
+        XCTAssertEqual(calls, 3)
+    }
 }

@@ -62,6 +62,20 @@ public final class AnalyzedFile {
         !facts.file.usesTestStore && role.isDisjoint(with: [.documentation, .test])
     }
 
+    /// Answers several rules share, by the type that computes them (`computedOnce`).
+    private var shared: [ObjectIdentifier: Any] = [:]
+
+    /// `make()`'s answer for this file, computed when first asked and kept with the file: rules that ask the same question
+    /// of it (the sends by which its features send themselves their own actions) pay for it once. A `Linter` checks a
+    /// file's rules one after another, on one thread.
+    func computedOnce<Value>(by owner: Any.Type, _ make: () -> Value) -> Value {
+        let key = ObjectIdentifier(owner)
+        if let value = shared[key] as? Value { return value }
+        let value = make()
+        shared[key] = value
+        return value
+    }
+
     /// The features with a declaration (or extension) in this file, in the project's order.
     public private(set) lazy var features: [Feature] = project.features(declaredIn: path)
 

@@ -37,7 +37,12 @@ enum OwnActionSends {
         }
     }
 
+    /// The sends of the file's features, found once for the file whichever rule asks first (two rules read them).
     static func find(in file: AnalyzedFile) -> [Own] {
+        file.computedOnce(by: OwnActionSends.self) { search(file) }
+    }
+
+    private static func search(_ file: AnalyzedFile) -> [Own] {
         var result: [Own] = []
         for feature in file.features where !feature.isProtocol {
             let local = feature.logic.filter { $0.location.path == file.path }
