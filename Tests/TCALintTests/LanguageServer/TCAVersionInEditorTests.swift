@@ -48,6 +48,15 @@ final class TCAVersionInEditorTests: XCTestCase {
         return (try Self.rules(in: try client.receive()), client)
     }
 
+    /// Rewrites the project's `Package.resolved` to pin `to` instead of `from`, as `swift package update` does; its URL.
+    @discardableResult
+    private func repin(_ root: URL, from: String, to: String) throws -> URL {
+        let resolved = root.appendingPathComponent("Package.resolved")
+        try String(contentsOf: resolved, encoding: .utf8).replacingOccurrences(of: from, with: to)
+            .write(to: resolved, atomically: true, encoding: .utf8)
+        return resolved
+    }
+
     private static func rules(in published: String) throws -> [String] {
         let message = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(published.utf8)) as? [String: Any])
         let diagnostics = try XCTUnwrap((message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]], published)
@@ -76,14 +85,11 @@ final class TCAVersionInEditorTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: project.root) }
         let (rules, client) = try openedRules(root: project.root, uri: project.uri)
         XCTAssertEqual(rules, [])
-        let resolved = project.root.appendingPathComponent("Package.resolved")
-        try String(contentsOf: resolved, encoding: .utf8).replacingOccurrences(of: "1.2.0", with: "1.15.0")
-            .write(to: resolved, atomically: true, encoding: .utf8)
+        let resolved = try repin(project.root, from: "1.2.0", to: "1.15.0")
         client.send(#"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"\#(FileURI.uri(ofPath: resolved.path))","type":2}]}}"#)
         XCTAssertEqual(try Self.rules(in: try client.receive()), ["legacy_view_store"])
         // And back, saved in an editor that does not watch files.
-        try String(contentsOf: resolved, encoding: .utf8).replacingOccurrences(of: "1.15.0", with: "1.2.0")
-            .write(to: resolved, atomically: true, encoding: .utf8)
+        try repin(project.root, from: "1.15.0", to: "1.2.0")
         client.send(#"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(FileURI.uri(ofPath: resolved.path))"}}}"#)
         XCTAssertEqual(try Self.rules(in: try client.receive()), [])
     }
@@ -95,9 +101,7 @@ final class TCAVersionInEditorTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: project.root) }
         let (rules, client) = try openedRules(root: project.root, uri: project.uri)
         XCTAssertEqual(rules, [])
-        let resolved = project.root.appendingPathComponent("Package.resolved")
-        try String(contentsOf: resolved, encoding: .utf8).replacingOccurrences(of: "1.2.0", with: "1.15.0")
-            .write(to: resolved, atomically: true, encoding: .utf8)
+        let resolved = try repin(project.root, from: "1.2.0", to: "1.15.0")
         let edited = String(data: try JSONSerialization.data(withJSONObject: [Self.view + "\n"], options: []), encoding: .utf8)!.dropFirst().dropLast()
         client.send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(project.uri)","version":2},"contentChanges":[{"text":\#(edited)}]}}"#)
         XCTAssertEqual(try Self.rules(in: try client.receive()), ["legacy_view_store"])
