@@ -18269,7 +18269,9 @@ struct CounterView: View {
 ## Limits
 
 - A higher-order reducer wrapped around this one (`Feature().sounds()`) that observes the action is not
-  looked for, nor a parent that reaches it through more than four compositions. When going through the
+  looked for, nor a parent that reaches it through more than four compositions, nor a parent that composes it
+  with a reducer of its own taking a case key path (`PluginsMapperReducer(\.chats, action: \.plugin) { … }`
+  instead of `Scope`, `ifLet` or `forEach`; one send judged false on 2026-12-07). When going through the
   store is the point for such an observer, disable the rule on the line with a reason.
 - A parent's pattern is compared with the send by case paths, not values: `case .dice(.step(_, 0)):`
   matches every `.send(.step(expression, count))`, so such a send is not reported even when `count` is
@@ -18292,7 +18294,9 @@ struct CounterView: View {
   without the sent value (2026-12-06) took away 5 more, none judged before: 4 whose parent acts on the
   action (read again: right to skip) and 1 whose parent acts on it only when a count it carries is 0
   (the Limits entry above). Following a `Scope` nested in another's closure (2026-12-07) took away 1 more
-  of that kind, judged true before: an accepted loss.
+  of that kind, judged true before: an accepted loss. On 2026-12-07 a sample of the findings on 15 apps new
+  to tca-lint was judged blind: 63 of 70 true, 6 debatable (sends that wait for a child, no longer reported)
+  and 1 false (the composition above). With those: 673 of the 682 judged findings it reports are true (98.7%).
 
 """#,
         "send_on_disappear": #"""
@@ -24196,6 +24200,11 @@ final class SearchTests: XCTestCase {
   declaration says: a client endpoint declared `async throws` counts even when its live implementation never
   fails, as does a sequence of another non-throwing type (`AsyncPublisher` of a publisher that never fails), a
   task group whose child tasks cannot throw, or a call whose name is declared in an SDK the project does not hold.
+- A project's own `AsyncSequence` type whose iterator cannot throw (`typealias AsyncIterator =
+  AsyncStream<Element>.AsyncIterator`) looks like any other sequence: `for try await` over it is reported. Two
+  such findings were judged false on one app on 2026-12-07 (a socket wrapper that delivers failures as `Result`
+  elements). On 2026-12-07, 264 findings of 15 apps new to tca-lint were judged blind: of the 30 of this rule, 28
+  are true.
 - Only `.run` is read. The legacy `.task`, `.fireAndForget` and a project's own effect factories have their own
   error handling, which the rule does not model.
 - A `do` with any `catch` counts as handling, even one that catches only some errors (`catch is DecodingError`).
