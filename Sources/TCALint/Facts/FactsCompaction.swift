@@ -76,6 +76,10 @@ struct StringPool {
         path = value
     }
 
+    mutating func share(_ paths: inout CasePatterns) {
+        for i in paths.indices { share(&paths[i]) }
+    }
+
     mutating func share(_ paths: inout [[String]]) {
         guard !paths.isEmpty else { return }
         paths.fit()

@@ -1014,11 +1014,32 @@ extension LogicFacts {
     }
 }
 
+/// The case paths of a clause's patterns. A clause nearly always has one pattern, kept here as it is; only the others
+/// share an array: a project holds tens of thousands of clauses, and a list of one path was a buffer of its own each.
+public struct CasePatterns: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
+    private var head: [String]?
+    private var tail: [[String]]
+
+    public init(_ paths: [[String]]) {
+        head = paths.first
+        tail = paths.count > 1 ? Array(paths.dropFirst()) : []
+    }
+
+    public init(arrayLiteral paths: [String]...) { self.init(paths) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { head == nil ? 0 : 1 + tail.count }
+    public subscript(position: Int) -> [String] {
+        get { position == 0 ? head! : tail[position - 1] }
+        set { if position == 0 { head = newValue } else { tail[position - 1] = newValue } }
+    }
+}
+
 /// One `case …:` / `default:` clause of a switch over the action (or an `if case … = action` block).
 public struct CaseFacts: Sendable {
     /// Case paths of the patterns, the logic's action prefix included
     /// (`case .view(.task), .internal(.x):` → [["view","task"],["internal","x"]]).
-    public var patterns: [[String]]
+    public var patterns: CasePatterns
     /// The `.` token starting each pattern (same order as `patterns`), where one is found.
     public var patternAnchors: [Anchor?] {
         get { firstPatternAnchor.map { [$0] + laterPatternAnchors } ?? laterPatternAnchors }
@@ -1049,7 +1070,7 @@ public struct CaseFacts: Sendable {
     public var isDefault: Bool
 
     public init(patterns: [[String]], location: FactLocation, code: CodeFacts, anchor: Anchor, isDefault: Bool) {
-        self.patterns = patterns
+        self.patterns = CasePatterns(patterns)
         self.location = location
         self.code = code
         self.anchor = anchor

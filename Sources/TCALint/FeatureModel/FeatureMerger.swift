@@ -415,7 +415,7 @@ struct FeatureMerger {
         let old = logic.actionPrefix
         let copy = logic.copy()
         for c in copy.clauses.indices {
-            copy.clauses[c].patterns = copy.clauses[c].patterns.map { p in prefix + (p.starts(with: old) ? Array(p.dropFirst(old.count)) : p) }
+            copy.clauses[c].patterns = CasePatterns(copy.clauses[c].patterns.map { p in prefix + (p.starts(with: old) ? Array(p.dropFirst(old.count)) : p) })
         }
         copy.actionPrefix = prefix
         return copy
