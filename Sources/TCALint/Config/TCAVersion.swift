@@ -233,6 +233,9 @@ public enum TCAVersionDetector {
     /// `swift-composable-architecture`, its GitHub URL (with or without `.git`), any case.
     static func isTCA(_ name: String) -> Bool {
         var n = name.lowercased()
+        // A URL copied with its fragment (`…/swift-composable-architecture#Installation`, from the README's heading)
+        // names the same package; SwiftPM keeps the fragment in the identity (`swift-composable-architecture#installation`).
+        if let cut = n.firstIndex(where: { $0 == "#" || $0 == "?" }) { n = String(n[..<cut]) }
         if n.hasSuffix(".git") { n.removeLast(4) }
         if n.hasSuffix("/") { n.removeLast() }
         return n == "swift-composable-architecture" || n.hasSuffix("/swift-composable-architecture")

@@ -38,6 +38,11 @@ final class TCAVersionTests: XCTestCase {
         XCTAssertEqual(TCAVersionDetector.resolvedVersion(in: Data(Self.resolvedV1.utf8)), TCAVersion(0, 52, 0))
         let branch = Self.resolvedV2.replacingOccurrences(of: "\"version\" : \"1.12.1\"", with: "\"branch\" : \"main\"")
         XCTAssertNil(TCAVersionDetector.resolvedVersion(in: Data(branch.utf8)), "a branch pin names no version")
+        // A package added by a URL with a fragment (copied from the README's #Installation heading): SwiftPM keeps it.
+        let fragment = #"{"pins":[{"identity":"swift-composable-architecture#installation","kind":"remoteSourceControl","location":"https://github.com/pointfreeco/swift-composable-architecture#Installation","state":{"revision":"776bc5c","version":"1.7.1"}}],"version":2}"#
+        XCTAssertEqual(TCAVersionDetector.resolvedVersion(in: Data(fragment.utf8)), TCAVersion(1, 7, 1))
+        XCTAssertTrue(TCAVersionDetector.isTCA("https://github.com/pointfreeco/swift-composable-architecture.git?ref=main"))
+        XCTAssertFalse(TCAVersionDetector.isTCA("https://github.com/pointfreeco/swift-composable-architecture-extras#readme"))
         XCTAssertNil(TCAVersionDetector.resolvedVersion(in: Data("not json".utf8)))
     }
 
