@@ -89,10 +89,12 @@ public enum CasePath {
     /// element's `.element` unwrapped: [home, settingsTapped] → [settingsTapped]; [destination, presented, picker,
     /// delegate] at [destination] → [picker, delegate]; [path, element, detail, save] at [path] → [detail, save].
     /// Nil when the pattern does not go into the child.
-    public static func childPart(of pattern: [String], composedAt prefix: [String]) -> ArraySlice<String>? {
+    /// `wrapped`: the composition hands the child its actions only wrapped (`.presented(…)`, `.element(id:action:)`), so
+    /// a case right under its action case (`.sheet(.dismiss)`, `.path(.popFrom(id:))`) is the wrapper's, not the child's.
+    public static func childPart(of pattern: [String], composedAt prefix: [String], wrapped: Bool = false) -> ArraySlice<String>? {
         guard pattern.count > prefix.count, pattern.starts(with: prefix) else { return nil }
         var rest = pattern.dropFirst(prefix.count)
-        if rest.first == "presented" || rest.first == "element" { rest = rest.dropFirst() }
+        if rest.first == "presented" || rest.first == "element" { rest = rest.dropFirst() } else if wrapped { return nil }
         return rest.isEmpty ? nil : rest
     }
 

@@ -19,9 +19,10 @@ extension FeatureIndex {
             for (child, path, caseLength) in level {
                 for (parent, composition) in parents(of: child.qualifiedName) {
                     guard let prefix = composition.childActionPrefix else { continue }
+                    let wrapped = composition.wrapsChildActions
                     for unit in parent.logic {
                         for clause in unit.clauses where !clause.isDefault && clause.patterns.contains(where: { pattern in
-                            guard let own = CasePath.childPart(of: pattern, composedAt: prefix) else { return false }
+                            guard let own = CasePath.childPart(of: pattern, composedAt: prefix, wrapped: wrapped) else { return false }
                             return own.starts(with: path) || (own.count >= caseLength && path.starts(with: own))
                         }) {
                             result.append((parent, clause))

@@ -175,6 +175,17 @@ public struct Composition: Sendable {
         self.edgeIndex = edgeIndex
     }
 
+    /// The parent hears the child's own actions only wrapped: the child is presented from `@Presents` (or
+    /// `@PresentationState`) state, its actions under `.presented(…)`, or runs for the elements of a `StackState`, under
+    /// `.element(id:action:)`. A case right under the composition's action case (`.sheet(.dismiss)`, `.path(.popFrom(id:))`)
+    /// is then `PresentationAction`'s or `StackAction`'s own, never one of the child's.
+    public var wrapsChildActions: Bool {
+        guard let field = stateField else { return false }
+        if field.attributes.contains("Presents") || field.attributes.contains("PresentationState") { return true }
+        let type = field.type.withoutSpaces()
+        return type.hasPrefix("StackState<") || type.hasPrefix("StackStateOf<")
+    }
+
     /// Names the field `name` of `state` as the one the state path starts at, when the state declares it.
     mutating func setStateField(named name: String, in state: StateModel) {
         guard let i = state.fieldIndex(name) else { return }

@@ -10001,7 +10001,10 @@ logic is read wherever in the project it is written (their `Reduce` closures, `r
 its overloads for nested action types, helpers, extensions in other files), and sends into the feature's
 own nested action enums (`.view(.x)`, `.internal(.x)`) count like any other. A parent's pattern that
 leaves out the value sent with the action (`case .child(.didAdd):` for `.send(.didAdd(.adHoc))`) matches
-it. Reported at the `.` of `.send` (or of the forwarding `.run`).
+it. A child presented from `@Presents` state reaches its parent only as `.child(.presented(.x))`, and a stack's
+elements as `.path(.element(id: _, action: .x))`: there `.child(.dismiss)` is the sheet closing (TCA's
+`PresentationAction.dismiss`), and `.path(.popFrom(id:))` the stack's own action, never the child's `.dismiss` or
+`.popFrom`. Reported at the `.` of `.send` (or of the forwarding `.run`).
 
 Not reported: sends of `.delegate(…)` and `.binding(…)` actions, sends into a child's action (a case whose
 payload is another feature's action, or that a `Scope`, `ifLet`, `forEach` or `ifCaseLet` of the body
@@ -10573,6 +10576,50 @@ Reported as:
 > Login sends itself .loggedIn, which its own switch ignores (it only returns .none), as a message for Welcome, whose logic acts on it at Example.swift:43; declare it in a Delegate enum and send .delegate(.loggedIn) so Welcome matches only what Login means to tell it
 
 ## Non-triggering examples
+
+A parent that reloads when its sheet closes (`.create(.dismiss)` is TCA's `PresentationAction.dismiss`) does not act
+on the child's own `.dismiss`, which would reach it as `.create(.presented(.dismiss))`:
+
+```swift
+@Reducer
+struct Create {
+  enum Action { case saveTapped, dismiss }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .saveTapped:
+        return .send(.dismiss)
+      case .dismiss:
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct TravelList {
+  @ObservableState
+  struct State {
+    @Presents var create: Create.State?
+    var items: [String] = []
+  }
+  enum Action {
+    case create(PresentationAction<Create.Action>)
+    case reload
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .create(.dismiss):
+        return .send(.reload)
+      case .create, .reload:
+        return .none
+      }
+    }
+    .ifLet(\.$create, action: \.create) { Create() }
+  }
+}
+```
 
 A delegate action:
 

@@ -103,6 +103,52 @@ final class ActionObserversTests: XCTestCase {
         XCTAssertEqual(index.parentClauses(matching: ["saved"], of: editor).map(\.clause.code.isNoOp), [false, false, true])
     }
 
+    /// Under a child presented from `@Presents` state, `.create(.dismiss)` is `PresentationAction.dismiss` (the sheet
+    /// closing), not the child's own `.dismiss`, which the parent hears as `.create(.presented(.dismiss))`; the same for a
+    /// stack's `.path(.popFrom(id:))`. A child composed plainly (`Scope`) is heard directly.
+    func testAWrapperCaseIsNotTheChildsOwnAction() {
+        func parentLines(presents: Bool, pattern: String) -> [String] {
+            let child = """
+                @Reducer
+                struct Create {
+                  enum Action { case saved, dismiss, popFrom }
+                  var body: some ReducerOf<Self> {
+                    Reduce { state, action in
+                      switch action {
+                      case .saved: return .send(.dismiss)
+                      case .dismiss, .popFrom: return .none
+                      }
+                    }
+                  }
+                }
+                """
+            let parent = """
+                @Reducer
+                struct List {
+                  @ObservableState
+                  struct State { \(presents ? "@Presents var create: Create.State?" : "var create = Create.State()") }
+                  enum Action { case create(\(presents ? "PresentationAction<Create.Action>" : "Create.Action")), reload }
+                  var body: some ReducerOf<Self> {
+                    Reduce { state, action in
+                      switch action {
+                      case \(pattern): return .send(.reload)
+                      default: return .none
+                      }
+                    }
+                    \(presents ? ".ifLet(\\.$create, action: \\.create) { Create() }" : "Scope(state: \\.create, action: \\.create) { Create() }")
+                  }
+                }
+                """
+            let index = FeatureIndex(files: [("Create.swift", child), ("List.swift", parent)].map {
+                ProjectIndexer.facts(path: $0.0, bytes: Array($0.1.utf8))
+            })
+            return matching(["dismiss"], of: "Create", in: index)
+        }
+        XCTAssertEqual(parentLines(presents: true, pattern: ".create(.dismiss)"), [], "the sheet closing")
+        XCTAssertEqual(parentLines(presents: true, pattern: ".create(.presented(.dismiss))"), ["List 9"])
+        XCTAssertEqual(parentLines(presents: false, pattern: ".create(.dismiss)"), ["List 9"], "a Scope hears it as it is")
+    }
+
     func testTheEnumCasesHoldingAFeatureAreIndexed() {
         let index = index()
         XCTAssertEqual(index.enumCases(holding: index.feature("Editor")!).map { "\($0.holder.qualifiedName).\($0.caseName)" },
