@@ -116,9 +116,15 @@ final class CLIFixTests: XCTestCase {
 
         """
 
-    func testDiffShowsTheSafeFixAndWritesNothing() throws {
+    /// A project whose configuration turns on `binding_reducer_not_first` (opt-in), whose fix is the safe one here.
+    private func project() throws -> (tree: ScratchTree, file: URL) {
         let tree = try ScratchTree()
-        let file = try tree.write("Form.swift", Self.source)
+        try tree.write(".tca-lint.yml", "opt_in_rules: [binding_reducer_not_first]\n")
+        return (tree, try tree.write("Form.swift", Self.source))
+    }
+
+    func testDiffShowsTheSafeFixAndWritesNothing() throws {
+        let (tree, file) = try project()
         let result = try CLI.run(["lint", "--diff", "--quiet"], in: tree.root)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, """
@@ -173,8 +179,7 @@ final class CLIFixTests: XCTestCase {
     }
 
     func testFixAppliesSafeFixesAndUnsafeOnlyWhenAsked() throws {
-        let tree = try ScratchTree()
-        let file = try tree.write("Form.swift", Self.source)
+        let (tree, file) = try project()
         let safe = try CLI.run(["lint", "--fix"], in: tree.root)
         XCTAssertTrue(safe.stderr.contains("Applied 1 fix (binding_reducer_not_first: 1); 1 more with --unsafe (reduce_before_scope: 1)"), safe.stderr)
         XCTAssertTrue(safe.stdout.contains("(reduce_before_scope)"), safe.stdout)

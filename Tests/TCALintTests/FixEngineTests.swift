@@ -3,7 +3,7 @@ import XCTest
 
 /// Fix semantics on small inputs; every expected text is written by hand.
 final class FixEngineTests: XCTestCase {
-    func fix(_ text: String, unsafe: Bool = false, linter: Linter = .withScopeOrder) -> FixEngine.Outcome {
+    func fix(_ text: String, unsafe: Bool = false, linter: Linter = .withOrderRules) -> FixEngine.Outcome {
         FixEngine(linter: linter, includeUnsafe: unsafe).run(SourceFile(path: "T.swift", bytes: Array(text.utf8)))
     }
 
@@ -285,7 +285,7 @@ final class FixEngineTests: XCTestCase {
     func testALeadingByteOrderMarkDoesNotBlockMoves() {
         let reducer = "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n    Scope(state: \\.c, action: \\.c) { C()._printChanges() }\n  }\n}\n" + Self.childC
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: true)
+        let outcome = FixEngine(linter: .withOrderRules, includeUnsafe: true)
             .run(SourceFile(path: "T.swift", bytes: bom + Array(reducer.utf8)))
         XCTAssertEqual(outcome.applied, ["reduce_before_scope": 1, "leftover_print_changes": 1], "\(outcome.messages)")
         XCTAssertEqual(Array(outcome.bytes.prefix(3)), bom)
@@ -514,7 +514,7 @@ final class FixEngineTests: XCTestCase {
         }
         var withFixes = Set<String>()
         for (source, version) in sources {
-            var linter = Linter.withScopeOrder
+            var linter = Linter.withOrderRules
             linter.tcaVersion = version
             for d in linter.lint(source) {
                 let availability = RuleRegistry.rule(withID: d.ruleID)?.description.fixAvailability
@@ -562,7 +562,7 @@ final class FixEngineTests: XCTestCase {
 
             """
         var applicability: [String: FixApplicability] = [:]
-        for d in Linter.withScopeOrder.lint(SourceFile(path: "T.swift", bytes: Array(input.utf8))) {
+        for d in Linter.withOrderRules.lint(SourceFile(path: "T.swift", bytes: Array(input.utf8))) {
             applicability[d.ruleID] = d.fix?.applicability
         }
         XCTAssertEqual(applicability, ["leftover_print_changes": .safe, "binding_reducer_not_first": .safe,

@@ -26,7 +26,7 @@ final class FixFixtureTests: XCTestCase {
         let fixtures = try fixFixtures()
         XCTAssertGreaterThanOrEqual(fixtures.count, 3)
         for (name, input, expected) in fixtures {
-            let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: true).run(SourceFile(path: name, bytes: Array(input.utf8)))
+            let outcome = FixEngine(linter: .withOrderRules, includeUnsafe: true).run(SourceFile(path: name, bytes: Array(input.utf8)))
             let actual = String(decoding: outcome.bytes, as: UTF8.self)
             XCTAssertEqual(actual, expected, """
                 fixtures/fixes/\(name): fixed text differs from \(name).fixed
@@ -44,14 +44,14 @@ final class FixFixtureTests: XCTestCase {
             "EffectFixes.swift": ["force_try_in_effect": 1, "uncontrolled_dependency": 1],
         ]
         for (name, input, _) in try fixFixtures() {
-            let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: true).run(SourceFile(path: name, bytes: Array(input.utf8)))
+            let outcome = FixEngine(linter: .withOrderRules, includeUnsafe: true).run(SourceFile(path: name, bytes: Array(input.utf8)))
             XCTAssertEqual(outcome.applied, expected[name] ?? [:], name)
         }
     }
 
     func testWithoutUnsafeTheScopeMovesAreOnlyListed() throws {
         let text = try PackagePaths.read(Self.fixesDirectory.appendingPathComponent("ScopeFixes.swift"))
-        let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: false).run(SourceFile(path: "ScopeFixes.swift", bytes: Array(text.utf8)))
+        let outcome = FixEngine(linter: .withOrderRules, includeUnsafe: false).run(SourceFile(path: "ScopeFixes.swift", bytes: Array(text.utf8)))
         XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), text)
         XCTAssertEqual(outcome.applied, [:])
         XCTAssertEqual(outcome.unsafeAvailable, ["reduce_before_scope": 3])
@@ -76,7 +76,7 @@ final class FixFixtureTests: XCTestCase {
         var left: [String] = []
         for (path, url) in PackagePaths.fixtureFiles() {
             let bytes = Array(try PackagePaths.read(url).utf8)
-            let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: true).run(SourceFile(path: path, bytes: bytes))
+            let outcome = FixEngine(linter: .withOrderRules, includeUnsafe: true).run(SourceFile(path: path, bytes: bytes))
             XCTAssertEqual(outcome.messages, Self.expectedDrops[path] ?? [], path)
             left += outcome.remaining.filter { fixable.contains($0.ruleID) }.map { "\(path) \($0.ruleID)" }
         }
@@ -105,7 +105,7 @@ final class FixFixtureTests: XCTestCase {
     func testFixingTwiceChangesNothingTheSecondTime() throws {
         for (path, url) in PackagePaths.fixtureFiles() {
             for unsafe in [false, true] {
-                let engine = FixEngine(linter: .withScopeOrder, includeUnsafe: unsafe)
+                let engine = FixEngine(linter: .withOrderRules, includeUnsafe: unsafe)
                 let once = engine.run(SourceFile(path: path, bytes: Array(try PackagePaths.read(url).utf8)))
                 let twice = engine.run(SourceFile(path: path, bytes: once.bytes))
                 XCTAssertEqual(twice.passes.count, 0, "\(path) (unsafe: \(unsafe)): second --fix applied edits")
@@ -120,7 +120,7 @@ final class FixFixtureTests: XCTestCase {
         var passesChecked = 0
         for (path, url) in PackagePaths.fixtureFiles() {
             var bytes = Array(try PackagePaths.read(url).utf8)
-            let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: true).run(SourceFile(path: path, bytes: bytes))
+            let outcome = FixEngine(linter: .withOrderRules, includeUnsafe: true).run(SourceFile(path: path, bytes: bytes))
             for fixes in outcome.passes {
                 let next = TextEdit.apply(fixes.flatMap(\.edits), to: bytes)
                 FixInvariants.assertTokensPreservedOutside(fixes, before: bytes, after: next, path)

@@ -19,7 +19,7 @@ final class FixPropertyTests: XCTestCase {
             let bytes = Array(text.utf8)
             let label = "case \(n):\n\(text)"
 
-            let outcome = FixEngine(linter: .withScopeOrder, includeUnsafe: true).run(SourceFile(path: "Gen\(n).swift", bytes: bytes))
+            let outcome = FixEngine(linter: .withOrderRules, includeUnsafe: true).run(SourceFile(path: "Gen\(n).swift", bytes: bytes))
             for (rule, k) in outcome.applied { applied[rule, default: 0] += k }
             XCTAssertEqual(outcome.messages, [], label)
 
@@ -33,7 +33,7 @@ final class FixPropertyTests: XCTestCase {
                 p < 0 && after.code.tokens[i].kind == .punct && "()[]{}".utf8.contains(outcome.bytes[after.code.tokens[i].startOffset])
             }, label)
 
-            let again = FixEngine(linter: .withScopeOrder, includeUnsafe: true).run(SourceFile(path: "x", bytes: outcome.bytes))
+            let again = FixEngine(linter: .withOrderRules, includeUnsafe: true).run(SourceFile(path: "x", bytes: outcome.bytes))
             XCTAssertEqual(again.passes.count, 0, "not idempotent: \(label)")
 
             var current = bytes

@@ -29,7 +29,7 @@ final class FixSessionTests: XCTestCase {
     func testFixWritesTheFileKeepsPermissionsAndReports() throws {
         let path = try write(Self.input, "F.swift")
         let clean = try write("let x = 1\n", "Clean.swift")
-        let report = FixSession.run(paths: [path, clean], linter: .withScopeOrder)
+        let report = FixSession.run(paths: [path, clean], linter: .withOrderRules)
         XCTAssertEqual(try read(path), Self.safeOutput)
         XCTAssertEqual(try read(clean), "let x = 1\n")
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
@@ -42,7 +42,7 @@ final class FixSessionTests: XCTestCase {
         XCTAssertEqual(report.summary,
                        "Applied 2 fixes (binding_reducer_not_first: 1, leftover_print_changes: 1); 1 more with --unsafe (reduce_before_scope: 1)")
         // A second run changes nothing.
-        let again = FixSession.run(paths: [path], linter: .withScopeOrder)
+        let again = FixSession.run(paths: [path], linter: .withOrderRules)
         XCTAssertEqual(again.appliedTotal, 0)
         XCTAssertFalse(again.hasChanges)
         XCTAssertEqual(try read(path), Self.safeOutput)
@@ -50,7 +50,7 @@ final class FixSessionTests: XCTestCase {
 
     func testUnsafeAppliesTheScopeMove() throws {
         let path = try write(Self.input, "F.swift")
-        let report = FixSession.run(paths: [path], linter: .withScopeOrder, unsafe: true)
+        let report = FixSession.run(paths: [path], linter: .withOrderRules, unsafe: true)
         XCTAssertEqual(try read(path), "@Reducer\nstruct F {\n  var body: some ReducerOf<Self> {\n    BindingReducer()\n    Scope(state: \\.c, action: \\.c) { C() }\n    Reduce { state, action in switch action { case .binding: .send(.validate); case .c(.tapped): .send(.tapped(state.c.count)); default: .none } }\n  }\n}\n" + FixEngineTests.childC)
         XCTAssertEqual(report.remaining, [])
         XCTAssertEqual(report.unsafeAvailable, [:])
@@ -60,7 +60,7 @@ final class FixSessionTests: XCTestCase {
     /// Expected hunk as GNU diff 3.8 prints it for the same two texts.
     func testDiffOnlyWritesNothingAndPrintsTheDiff() throws {
         let path = try write(Self.input, "F.swift")
-        let report = FixSession.run(paths: [path], linter: .withScopeOrder, diffOnly: true)
+        let report = FixSession.run(paths: [path], linter: .withOrderRules, diffOnly: true)
         XCTAssertEqual(try read(path), Self.input)
         XCTAssertTrue(report.hasChanges)
         XCTAssertEqual(report.writtenFiles, [])
@@ -100,14 +100,14 @@ final class FixSessionTests: XCTestCase {
 
     func testUnreadableFileIsAMessage() {
         let missing = directory.appendingPathComponent("missing.swift").path
-        let report = FixSession.run(paths: [missing], linter: .withScopeOrder)
+        let report = FixSession.run(paths: [missing], linter: .withOrderRules)
         XCTAssertEqual(report.messages, ["\(missing): error: cannot read the file (No such file or directory)"])
         XCTAssertFalse(report.hasChanges)
     }
 
     func testCRLFFileKeepsItsLineEndingsAndMissingFinalNewline() throws {
         let path = try write("let r = F()\r\n  ._printChanges()\r\n  .signpost()", "F.swift")
-        _ = FixSession.run(paths: [path], linter: .withScopeOrder)
+        _ = FixSession.run(paths: [path], linter: .withOrderRules)
         XCTAssertEqual(try read(path), "let r = F()\r\n  .signpost()")
     }
 }

@@ -113,7 +113,7 @@ final class RuleMessageTests: XCTestCase {
           var body: some ReducerOf<Self> { Reduce { state, action in switch action { case .tap: state.taps += 1; return .none } } }
         }
         """
-        let diagnostics = Linter.withScopeOrder.lint(SourceFile(path: "t.swift", bytes: Array(source.utf8)))
+        let diagnostics = Linter.withOrderRules.lint(SourceFile(path: "t.swift", bytes: Array(source.utf8)))
         XCTAssertEqual(diagnostics.map { "\($0.line):\($0.column) \($0.ruleID)" },
                        ["5:10 reduce_before_scope", "7:5 binding_reducer_not_first"])
         guard diagnostics.count == 2 else { return }

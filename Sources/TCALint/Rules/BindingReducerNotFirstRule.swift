@@ -10,6 +10,9 @@ public struct BindingReducerNotFirstRule: Rule {
         name: "Binding Reducer Not First",
         summary: "`BindingReducer()` is listed after a reducer that observes a binding before it is written",
         defaultSeverity: .warning,
+        // Judged on 150 public apps: 4 of its 5 findings true, the fifth debatable (a clause that reads the old value
+        // on purpose, which the rule cannot tell from a mistake): below the 95% a default rule needs.
+        isOptIn: true,
         fixAvailability: .sometimes,
         prefilterNeedles: ["Reducer"]
     )

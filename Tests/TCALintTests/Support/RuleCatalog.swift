@@ -39,7 +39,7 @@ extension Linter {
         Linter(rules: RuleRegistry.defaultEnabled + optIn.filter { $0.description.isOptIn })
     }
 
-    /// The defaults plus `reduce_before_scope` (opt-in since it was judged on real code; the fixtures'
-    /// `.tca-lint.yml` enables it too): what the tests of the Scope move lint with.
-    static var withScopeOrder: Linter { enabling([ReduceBeforeScopeRule.self]) }
+    /// The defaults plus the body-order rules that ship opt-in (`binding_reducer_not_first`, which the fixtures'
+    /// `.tca-lint.yml` enables too): what the tests of the fixes that move `BindingReducer` and `Scope` lint with.
+    static var withOrderRules: Linter { enabling([ReduceBeforeScopeRule.self, BindingReducerNotFirstRule.self]) }
 }
