@@ -490,6 +490,9 @@ struct EffectReader {
             if code.is(j - 1, "for"), let sequence = call, !(j..<sequence.start).contains(where: { $0 > j && code.is($0, "try") }) {
                 facts.loopSequence = code.text(sequence.name)
                 facts.loopSequenceIsCalled = sequence.arguments != nil
+                if sequence.start == sequence.name, sequence.arguments == nil {
+                    facts.loopSequenceBuiltAs = builtType(ofLocal: code.text(sequence.name), in: locals)
+                }
             }
             result.append(facts)
         }
@@ -538,6 +541,17 @@ struct EffectReader {
             guard local.isAsync, let value = local.value, let bound = chain(at: value, limit: close) else { return false }
             return bound.arguments != nil && Self.cannotFail.contains(code.text(bound.name))
         }.map(\.name))
+    }
+
+    /// The type whose initializer a local is bound to, as written without generic arguments (`let socket =
+    /// SocketIOManager<Message>(id: id)` → SocketIOManager), when the local is bound to a call of an uppercase name.
+    private func builtType(ofLocal name: String, in locals: [LocalBinding]) -> String? {
+        guard let local = locals.last(where: { $0.name == name }), local.annotation == nil, let value = local.value,
+              code.kind(value) == .identifier, code.startsUppercase(value) else { return nil }
+        var next = value + 1
+        if let afterGenerics = code.skipGenericArguments(next, limit: code.count) { next = afterGenerics }
+        guard code.isPunct(next, .lparen) || code.isPunct(next, .lbrace) else { return nil }
+        return code.text(value)
     }
 
     /// The names of the locals in [open, close] that hold a sequence that cannot fail: a non-throwing `AsyncStream`,

@@ -1258,6 +1258,9 @@ public struct UnhandledThrowFacts: Sendable, Equatable {
     public var loopSequence: String? = nil
     /// The sequence is made by a call (`events()`), not read from a property (`events`).
     public var loopSequenceIsCalled = false
+    /// The sequence is a local built by a type's initializer (`let socket = SocketIOManager<Message>(id: id)`): that
+    /// type's name (`SocketIOManager`), whose declaration says whether its iterator can throw.
+    public var loopSequenceBuiltAs: String? = nil
 }
 
 public struct TaskFacts: Sendable, Equatable {

@@ -10,6 +10,10 @@ public struct SequenceNames: Sendable {
     private var calledNonThrowing: Set<String> = []
     /// Names read as a value (`for try await x in ticks`): every declaration is a non-throwing `AsyncStream`.
     private var readNonThrowing: Set<String> = []
+    /// Project types whose iterator cannot throw: an `AsyncSequence` that borrows `AsyncStream`'s
+    /// (`typealias AsyncIterator = AsyncStream<Element>.AsyncIterator`), by last name, when no other declaration of
+    /// that name gives it another iterator.
+    private var nonThrowingSequenceTypes: Set<String> = []
 
     init(files: [FileFacts]) {
         var functionStreams = Set<String>(), otherFunctions = Set<String>()
@@ -28,6 +32,19 @@ public struct SequenceNames: Sendable {
                 }
             }
         }
+        var streamIterators = Set<String>(), otherIterators = Set<String>()
+        for file in files {
+            for alias in file.typealiases where alias.name == "AsyncIterator" && !alias.enclosing.isEmpty {
+                let owner = String(alias.enclosing.lastDotComponent ?? Substring(alias.enclosing))
+                let target = alias.target.withoutSpaces()
+                if target.hasPrefix("AsyncStream<"), target.hasSuffix(">.AsyncIterator") || target.hasSuffix(">.Iterator") {
+                    streamIterators.insert(owner)
+                } else {
+                    otherIterators.insert(owner)
+                }
+            }
+        }
+        nonThrowingSequenceTypes = streamIterators.subtracting(otherIterators)
         calledNonThrowing = functionStreams.subtracting(otherFunctions)
         readNonThrowing = valueStreams.subtracting(otherValues).subtracting(otherFunctions).subtracting(functionStreams)
     }
@@ -42,5 +59,10 @@ public struct SequenceNames: Sendable {
     /// meant is a non-throwing `AsyncStream` (or a closure returning one).
     public func neverThrows(_ name: String, called: Bool) -> Bool {
         called ? calledNonThrowing.contains(name) : readNonThrowing.contains(name)
+    }
+
+    /// Iterating a value of the project's type `name` cannot throw: its iterator is `AsyncStream`'s.
+    public func iteratorNeverThrows(ofType name: String) -> Bool {
+        nonThrowingSequenceTypes.contains(name)
     }
 }

@@ -23991,6 +23991,38 @@ Reported as:
 
 ## Non-triggering examples
 
+`for try await` over a local built as the project's own sequence whose iterator is `AsyncStream`'s: it cannot throw
+(failures arrive as `Result` elements):
+
+```swift
+final class SocketManager<Model: Decodable>: AsyncSequence {
+  typealias Element = Result<Model, SocketError>
+  typealias AsyncIterator = AsyncStream<Element>.AsyncIterator
+  private let stream: AsyncStream<Element>
+  func makeAsyncIterator() -> AsyncIterator { stream.makeAsyncIterator() }
+}
+
+@Reducer
+struct ChatRoom {
+  enum Action { case connect, received(Result<Message, SocketError>) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .connect:
+        return .run { send in
+          let socket = SocketManager<Message>(room: "general")
+          for try await result in socket {
+            await send(.received(result))
+          }
+        }
+      case .received:
+        return .none
+      }
+    }
+  }
+}
+```
+
 A `do`/`catch` that sends the failure:
 
 ```swift
@@ -24251,11 +24283,13 @@ final class SearchTests: XCTestCase {
   declaration says: a client endpoint declared `async throws` counts even when its live implementation never
   fails, as does a sequence of another non-throwing type (`AsyncPublisher` of a publisher that never fails), a
   task group whose child tasks cannot throw, or a call whose name is declared in an SDK the project does not hold.
-- A project's own `AsyncSequence` type whose iterator cannot throw (`typealias AsyncIterator =
-  AsyncStream<Element>.AsyncIterator`) looks like any other sequence: `for try await` over it is reported. Two
-  such findings were judged false on one app on 2026-12-07 (a socket wrapper that delivers failures as `Result`
-  elements). On 2026-12-07, 264 findings of 15 apps new to tca-lint were judged blind: of the 30 of this rule, 28
-  are true.
+- A project's own `AsyncSequence` type counts as one that cannot throw only when it declares
+  `typealias AsyncIterator = AsyncStream<…>.AsyncIterator` (or `.Iterator`), every declaration of that name agrees,
+  and the loop runs over a local built by its initializer (`let socket = SocketManager<Message>(id: id)`). Two
+  findings of that shape were judged false on one app on 2026-12-07 (a socket wrapper that delivers failures as
+  `Result` elements) and are no longer reported; a type that only implements `makeAsyncIterator()` is still
+  taken as throwing. On 2026-12-07, 264 findings of 15 apps new to tca-lint were judged blind: of the 30 of this
+  rule, 28 are true.
 - Only `.run` is read. The legacy `.task`, `.fireAndForget` and a project's own effect factories have their own
   error handling, which the rule does not model.
 - A `do` with any `catch` counts as handling, even one that catches only some errors (`catch is DecodingError`).

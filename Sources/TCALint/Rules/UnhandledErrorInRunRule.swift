@@ -18,9 +18,13 @@ public struct UnhandledErrorInRunRule: Rule {
         var findings: [Finding] = []
         for (_, logic) in file.logic {
             for effect in logic.effects where !effect.unhandledThrows.isEmpty {
-                // `for try await` over a sequence the project declares as a non-throwing `AsyncStream` throws nothing.
+                // `for try await` over a sequence the project declares as a non-throwing `AsyncStream`, or over a local built
+                // as a project type whose iterator is `AsyncStream`'s, throws nothing.
                 let sequences = file.project.sequenceNames
-                let throwing = effect.unhandledThrows.filter { t in t.loopSequence.map { !sequences.neverThrows($0, called: t.loopSequenceIsCalled) } ?? true }
+                let throwing = effect.unhandledThrows.filter { t in
+                    if let type = t.loopSequenceBuiltAs, sequences.iteratorNeverThrows(ofType: type) { return false }
+                    return t.loopSequence.map { !sequences.neverThrows($0, called: t.loopSequenceIsCalled) } ?? true
+                }
                 guard let first = throwing.first else { continue }
                 findings.append(finding(at: first.anchor, Self.message(call: first.call, isThrow: first.isThrow, others: throwing.count - 1)))
             }

@@ -105,4 +105,63 @@ final class SequenceNamesTests: XCTestCase {
         // Without the client's file the endpoint's type is unknown, and the loop counts as throwing.
         XCTAssertEqual(run([feature]), [9])
     }
+
+    /// A project `AsyncSequence` that borrows `AsyncStream`'s iterator cannot throw, whatever `for try await` says; one
+    /// with another iterator, or a name one declaration gives another iterator, is not taken.
+    func testATypeWhoseIteratorIsAnAsyncStreamsNeverThrows() {
+        let names = index([
+            ("Socket.swift", """
+            final class SocketManager<Model: Decodable>: AsyncSequence {
+              typealias Element = Result<Model, SocketError>
+              typealias AsyncIterator = AsyncStream<Element>.AsyncIterator
+              func makeAsyncIterator() -> AsyncIterator { stream.makeAsyncIterator() }
+            }
+            struct Ticks: AsyncSequence {
+              typealias AsyncIterator = AsyncThrowingStream<Int, Error>.Iterator
+            }
+            enum A { struct Feed: AsyncSequence { typealias AsyncIterator = AsyncStream<Int>.Iterator } }
+            enum B { struct Feed: AsyncSequence { typealias AsyncIterator = Custom.Iterator } }
+            """),
+        ]).sequenceNames
+        XCTAssertTrue(names.iteratorNeverThrows(ofType: "SocketManager"))
+        XCTAssertFalse(names.iteratorNeverThrows(ofType: "Ticks"))
+        XCTAssertFalse(names.iteratorNeverThrows(ofType: "Feed"), "another Feed has another iterator")
+        XCTAssertFalse(names.iteratorNeverThrows(ofType: "Element"))
+    }
+
+    /// `for try await` over a local built as such a type leaves the `.run` with no error; over one of another type it does.
+    func testALoopOverALocalOfSuchATypeIsNoUnhandledError() {
+        let socket = """
+            final class SocketManager<Model: Decodable>: AsyncSequence {
+              typealias AsyncIterator = AsyncStream<Result<Model, Error>>.AsyncIterator
+            }
+            """
+        func findings(_ built: String) -> Int {
+            let feature = """
+                import ComposableArchitecture
+                @Reducer
+                struct Chat {
+                  enum Action { case connect, received(Result<Message, Error>) }
+                  var body: some ReducerOf<Self> {
+                    Reduce { state, action in
+                      switch action {
+                      case .connect:
+                        return .run { send in
+                          let socket = \(built)
+                          for try await result in socket { await send(.received(result)) }
+                        }
+                      case .received: return .none
+                      }
+                    }
+                  }
+                }
+                """
+            let project = index([("Socket.swift", socket), ("Chat.swift", feature)])
+            let facts = ProjectIndexer.facts(path: "Chat.swift", bytes: Array(feature.utf8))
+            return UnhandledErrorInRunRule().check(AnalyzedFile(facts: facts, project: project)).count
+        }
+        XCTAssertEqual(findings("SocketManager<Message>(id: 1)"), 0)
+        XCTAssertEqual(findings("OtherSocket<Message>(id: 1)"), 1, "a type the project does not declare so")
+        XCTAssertEqual(findings("makeSocket()"), 1, "not built by an initializer")
+    }
 }
