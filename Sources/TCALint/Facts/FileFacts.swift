@@ -647,6 +647,10 @@ public struct PropertyFacts: Sendable, Equatable {
     /// A computed property with a getter only (no `set`): nothing can assign it.
     public var isReadOnlyComputed = false
 
+    /// Declared `@Presents` (or the older `@PresentationState`): the state of a presented child (a sheet, an alert, a
+    /// destination), which TCA nils when it is dismissed and whose actions reach the parent as `PresentationAction`.
+    public var isPresented: Bool { attributes.contains("Presents") || attributes.contains("PresentationState") }
+
     public init(name: String, type: String, attributes: [String], isLet: Bool, isStatic: Bool, isComputed: Bool,
                 location: FactLocation, anchor: Anchor) {
         self.name = name

@@ -181,7 +181,7 @@ public struct Composition: Sendable {
     /// is then `PresentationAction`'s or `StackAction`'s own, never one of the child's.
     public var wrapsChildActions: Bool {
         guard let field = stateField else { return false }
-        if field.attributes.contains("Presents") || field.attributes.contains("PresentationState") { return true }
+        if field.isPresented { return true }
         let type = field.type.withoutSpaces()
         return type.hasPrefix("StackState<") || type.hasPrefix("StackStateOf<")
     }

@@ -169,11 +169,9 @@ extension FeatureGraph {
     /// How a composition embeds its child, from the operator and the parent's state field (`@Presents` tells a
     /// presentation; `StackState` a navigation stack).
     static func how(_ c: Composition) -> String {
-        let wrappers = c.stateField?.attributes ?? []
         let type = c.stateField?.type ?? ""
         switch c.edge.operation {
-        case "ifLet" where wrappers.contains("Presents") || wrappers.contains("PresentationState")
-                || c.edge.statePath.hasPrefix("$"):
+        case "ifLet" where c.stateField?.isPresented == true || c.edge.statePath.hasPrefix("$"):
             return "ifLet @Presents"
         case "forEach" where type.hasPrefix("StackState"):
             return "forEach stack"

@@ -62,7 +62,7 @@ public struct LegacyViewStoreRule: DeprecationRule {
               let feature = file.project.feature(owning: use.anchor.offset, in: file.path),
               let field = feature.state?.field(statement.stateField), field.type.withoutSpaces().hasSuffix("?"),
               // A presented child's actions come wrapped in `PresentationAction` (`\.child.presented`).
-              !field.attributes.contains("PresentationState"), !field.attributes.contains("Presents") else { return nil }
+              !field.isPresented else { return nil }
         var edits = [TextEdit(range: statement.head, replacement: Array("if let \(statement.binding) = ".utf8)),
                      TextEdit(range: statement.thenHead, replacement: Array(" {".utf8))]
         if let label = statement.elseLabel { edits.append(TextEdit(range: label, replacement: Array("else".utf8))) }

@@ -81,7 +81,7 @@ public struct OnChangeNeverFiresRule: Rule {
                 reasons.append("\(field) is a child's state, changed by the child's reducer")
             } else if let p = state.field(field), !state.mayBeWrittenByBinding(field) {
                 // Presentation state is written by presentation actions (`.alert(.dismiss)`), not bindings.
-                let isPresentation = p.attributes.contains("Presents") || p.attributes.contains("PresentationState")
+                let isPresentation = p.isPresented
                 reasons.append(isPresentation ? "\(field) is presentation state, changed by presentation actions, not by bindings"
                                               : "\(field) is not bindable")
             } else {

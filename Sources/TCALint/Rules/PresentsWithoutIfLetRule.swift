@@ -154,7 +154,7 @@ public struct PresentsWithoutIfLetRule: Rule {
     /// anything else.
     private static func presented(_ field: PropertyFacts) -> Presented? {
         guard !field.isStatic, !field.isComputed,
-              field.attributes.contains("Presents") || field.attributes.contains("PresentationState") else { return nil }
+              field.isPresented else { return nil }
         let type = field.type.withoutSpaces()
         if type.hasPrefix("AlertState<") { return .alert }
         if type.hasPrefix("ConfirmationDialogState<") { return .dialog }
