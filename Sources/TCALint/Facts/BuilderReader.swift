@@ -64,7 +64,7 @@ struct BuilderReader {
     // MARK: elements
 
     private func convert(_ e: BuilderElement, edges: [Int: Int], referenced: inout Set<String>) -> ElementFacts {
-        let kind = ElementFacts.Kind(rawValue: e.kind.rawValue) ?? .other
+        let kind = e.kind
         var facts = ElementFacts(kind: kind, name: e.name, qualified: e.qualified, displayName: e.displayName,
                                  shown: e.kind == .expression && !e.name.isEmpty && !e.name.hasPrefix(".")
                                      ? code.shownCall(name: e.nameToken, argumentsOpen: e.argumentsOpen) : e.displayName,

@@ -651,6 +651,14 @@ public struct PropertyFacts: Sendable, Equatable {
     /// destination), which TCA nils when it is dismissed and whose actions reach the parent as `PresentationAction`.
     public var isPresented: Bool { attributes.contains("Presents") || attributes.contains("PresentationState") }
 
+    /// Typed `StackState<…>` (or `StackStateOf<…>`, either qualified by the module): the state of a navigation stack, whose
+    /// elements' actions reach the parent as `StackAction`'s `.element(id:action:)`.
+    public var isStack: Bool {
+        var written = type.withoutSpaces()[...]
+        if written.hasPrefix("ComposableArchitecture.") { written = written.dropFirst("ComposableArchitecture.".count) }
+        return written.hasPrefix("StackState<") || written.hasPrefix("StackStateOf<")
+    }
+
     public init(name: String, type: String, attributes: [String], isLet: Bool, isStatic: Bool, isComputed: Bool,
                 location: FactLocation, anchor: Anchor) {
         self.name = name
@@ -725,18 +733,8 @@ public final class BuilderFacts: @unchecked Sendable {
 /// One element of a builder list: a reducer expression with its chained modifiers, control flow whose
 /// branches are builder lists, or a statement.
 public struct ElementFacts: Sendable {
-    public enum Kind: String, Sendable {
-        /// `Name(…) { … }` or a plain reference `core`, `self.core`, `Child()`.
-        case expression
-        case ifStatement = "if"
-        case switchStatement = "switch"
-        case ifConfig = "#if"
-        case forLoop = "for"
-        /// `let` / `var` declaration.
-        case declaration
-        /// Any other statement.
-        case other
-    }
+    /// The same kinds as the builder list parser reads (`BuilderElement.Kind`).
+    public typealias Kind = BuilderElement.Kind
 
     public var kind: Kind
     /// Base callee (`Reduce`, `Scope`, `BindingReducer`, `Child`, `core`; "" for an unnamed expression);

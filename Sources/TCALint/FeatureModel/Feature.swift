@@ -181,9 +181,7 @@ public struct Composition: Sendable {
     /// is then `PresentationAction`'s or `StackAction`'s own, never one of the child's.
     public var wrapsChildActions: Bool {
         guard let field = stateField else { return false }
-        if field.isPresented { return true }
-        let type = field.type.withoutSpaces()
-        return type.hasPrefix("StackState<") || type.hasPrefix("StackStateOf<")
+        return field.isPresented || field.isStack
     }
 
     /// Names the field `name` of `state` as the one the state path starts at, when the state declares it.

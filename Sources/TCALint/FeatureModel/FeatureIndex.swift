@@ -78,7 +78,7 @@ public final class FeatureIndex: @unchecked Sendable {
             var names = Set<String>()
             for file in ordered {
                 for t in file.types where t.attributes.contains("Reducer") || t.inherits.contains(where: protocols.contains) {
-                    names.insert(t.name.lastDotComponent.map(String.init) ?? t.name)
+                    names.insert(t.name.lastNameComponent)
                 }
             }
             return names
@@ -91,7 +91,7 @@ public final class FeatureIndex: @unchecked Sendable {
                 for a in file.typealiases { names.insert(a.name) }
                 for p in file.protocols { names.insert(p.name) }
                 for t in file.types {
-                    if t.kind != "extension" { names.insert(t.name.lastDotComponent.map(String.init) ?? t.name) }
+                    if t.kind != "extension" { names.insert(t.name.lastNameComponent) }
                     for f in t.functions { names.insert("func " + f.name) }
                 }
             }
@@ -122,7 +122,7 @@ public final class FeatureIndex: @unchecked Sendable {
                     if let owner = h.owner { passedOn[owner, default: []].append(h) }
                 }
                 for t in file.types where t.kind != "extension" && t.kind != "protocol" {
-                    declared[t.qualifiedName.lastDotComponent.map(String.init) ?? t.qualifiedName, default: []].append(t.qualifiedName)
+                    declared[t.qualifiedName.lastNameComponent, default: []].append(t.qualifiedName)
                 }
                 for c in file.file.cachedScopes { cached[c.view, default: []].append(c) }
             }
@@ -170,7 +170,7 @@ public final class FeatureIndex: @unchecked Sendable {
                 for (n, c) in f.children.enumerated() { if let child = c.child { parents[child, default: []].append((i, n)) } }
                 for (n, c) in f.enumCases.enumerated() where !c.payload.isEmpty {
                     payloads.insert(c.payload)
-                    payloads.insert(c.payload.lastDotComponent.map(String.init) ?? c.payload)
+                    payloads.insert(c.payload.lastNameComponent)
                     casesByPayload[c.payload, default: []].append((i, n, c.name))
                 }
             }
@@ -302,7 +302,7 @@ public final class FeatureIndex: @unchecked Sendable {
     /// The qualified name of the one type (not an extension) the project declares under a name written in code
     /// (`LoginView`, `Login.View`, matched on the end of the qualified name); nil for none or several.
     public func declaredType(named written: String) -> String? {
-        let last = written.lastDotComponent.map(String.init) ?? written
+        let last = written.lastNameComponent
         let types = (viewScopes.wrapped.declared[last] ?? []).filter { $0 == written || $0.hasSuffix("." + written) }
         return types.count == 1 ? types[0] : nil
     }
@@ -350,7 +350,7 @@ public final class FeatureIndex: @unchecked Sendable {
         for file in files {
             for item in file.file[keyPath: facts] {
                 let written = item[keyPath: name]
-                result[written.lastDotComponent.map(String.init) ?? written, default: []].append(item)
+                result[written.lastNameComponent, default: []].append(item)
             }
         }
         return result
@@ -468,7 +468,7 @@ public final class FeatureIndex: @unchecked Sendable {
     }
 
     private func storeFeature(of type: TypeFacts, in file: FileFacts) -> Feature? {
-        guard let stores = file.file.storesByType[type.name.lastDotComponent.map(String.init) ?? type.name] else { return nil }
+        guard let stores = file.file.storesByType[type.name.lastNameComponent] else { return nil }
         let held = Set(stores.compactMap { feature(named: $0, from: type.enclosing, near: file.path)?.qualifiedName })
         return held.count == 1 ? held.first.flatMap(feature) : nil
     }

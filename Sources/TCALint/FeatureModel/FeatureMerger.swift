@@ -401,7 +401,7 @@ struct FeatureMerger {
         if ["Action", "Self.Action", name + ".Action", key + ".Action", "ActionOf<Self>", "ActionOf<\(name)>"].contains(type) {
             resolved = []
         } else if let root = action.enumNamed("Action") {
-            let last = type.lastDotComponent.map(String.init) ?? type
+            let last = type.lastNameComponent
             let match = root.cases.first { c in
                 let payload = c.payload.withoutSpaces()
                 return payload == type || payload == "Action." + type || (payload.lastDotComponent.map(String.init) == last && last != "Action")
@@ -601,7 +601,7 @@ struct NameTable {
     mutating func insert(_ name: String) {
         guard known.insert(name).inserted else { return }
         let written = FeatureMerger.written(name)
-        let last = written.lastDotComponent.map(String.init) ?? written
+        let last = written.lastNameComponent
         byLast[last, default: []].append((name, written))
     }
 
@@ -621,7 +621,7 @@ struct NameTable {
             if scope.isEmpty { break }
             scope = FeatureMerger.lastDot(scope).map { String(scope[..<$0]) } ?? ""
         }
-        let last = name.lastDotComponent.map(String.init) ?? name
+        let last = name.lastNameComponent
         let dotted = "." + name
         let matches = (byLast[last] ?? []).filter { $0.written == name || $0.written.hasSuffix(dotted) }
         if matches.count == 1 { return matches[0].key }

@@ -276,7 +276,7 @@ extension Feature {
         }
         // A bare enum name (`ViewAction`, `InternalAction`): the feature's own when it is nested in it, nested in its
         // `Action`, or declared beside the feature; a child's when it resolves to another reducer's action.
-        let bare = text.lastDotComponent.map(String.init) ?? text
+        let bare = text.lastNameComponent
         if nestedTypes[bare] != nil || action.enumNamed("Action." + bare) != nil || action.enumNamed(bare) != nil { return false }
         if text.hasPrefix("Action.") { return false }
         // Any other type's action (`CounterAction` of a pre-1.0 feature declared elsewhere) is a child's.
@@ -523,9 +523,9 @@ public struct PresentedChildren {
                 if kinds[action] == nil { kinds[action] = edge.operation }
                 if let field = edge.stateField {
                     stateNames[action, default: []].insert(field)
-                    if containers[action] == nil, let type = feature.state?.field(field)?.type {
-                        if ASCIISearch.contains(type, "StackState") { containers[action] = .stack }
-                        else if ASCIISearch.contains(type, "IdentifiedArray") { containers[action] = .identifiedArray }
+                    if containers[action] == nil, let field = feature.state?.field(field) {
+                        if field.isStack { containers[action] = .stack }
+                        else if ASCIISearch.contains(field.type, "IdentifiedArray") { containers[action] = .identifiedArray }
                     }
                 }
             }

@@ -195,7 +195,7 @@ extension FeatureIndex {
             if c.edge.operation == "ifLet", Self.isPresentation(c), isDismissed(leaf, at: c.edge.stateField ?? "", by: parent) {
                 return .presented(parent: parent.name)
             }
-            if c.edge.operation == "forEach", let field = c.stateField, ASCIISearch.contains(field.type, "StackState") {
+            if c.edge.operation == "forEach", c.stateField?.isStack == true {
                 return .stacked(parent: parent.name)
             }
         }

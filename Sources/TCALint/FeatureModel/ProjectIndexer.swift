@@ -221,7 +221,7 @@ public enum ProjectIndexer {
     /// aliases, the reducers its builders compose, and the reducers its state and enum cases hold.
     static func relatedNames(_ facts: FileFacts) -> [String] {
         var names: [String] = []
-        func last(_ name: String) -> String { name.lastDotComponent.map(String.init) ?? name }
+        func last(_ name: String) -> String { name.lastNameComponent }
         for t in facts.types {
             // A top-level type by its name; a nested one is reached through its enclosing type's (`Feature.CancelID`),
             // and its own name (`CancelID`, `Row`) is one every feature may declare: not searched for. An extension

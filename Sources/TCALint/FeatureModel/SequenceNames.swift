@@ -35,7 +35,7 @@ public struct SequenceNames: Sendable {
         var streamIterators = Set<String>(), otherIterators = Set<String>()
         for file in files {
             for alias in file.typealiases where alias.name == "AsyncIterator" && !alias.enclosing.isEmpty {
-                let owner = alias.enclosing.lastDotComponent.map(String.init) ?? alias.enclosing
+                let owner = alias.enclosing.lastNameComponent
                 let target = alias.target.withoutSpaces()
                 if target.hasPrefix("AsyncStream<"), target.hasSuffix(">.AsyncIterator") || target.hasSuffix(">.Iterator") {
                     streamIterators.insert(owner)

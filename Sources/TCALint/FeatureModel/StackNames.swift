@@ -13,7 +13,7 @@ public struct StackNames: Sendable {
     init(features: [Feature], files: [FileFacts]) {
         for feature in features {
             for field in feature.state?.fields ?? [] {
-                if ASCIISearch.contains(field.type, "StackState") { stackFields.insert(field.name) }
+                if field.isStack { stackFields.insert(field.name) }
                 else if ASCIISearch.contains(field.type, "Identified") { otherFields.insert(field.name) }
             }
             let children = PresentedChildren(of: feature)

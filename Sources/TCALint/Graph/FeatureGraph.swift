@@ -169,11 +169,10 @@ extension FeatureGraph {
     /// How a composition embeds its child, from the operator and the parent's state field (`@Presents` tells a
     /// presentation; `StackState` a navigation stack).
     static func how(_ c: Composition) -> String {
-        let type = c.stateField?.type ?? ""
         switch c.edge.operation {
         case "ifLet" where c.stateField?.isPresented == true || c.edge.statePath.hasPrefix("$"):
             return "ifLet @Presents"
-        case "forEach" where type.hasPrefix("StackState"):
+        case "forEach" where c.stateField?.isStack == true:
             return "forEach stack"
         default:
             return c.edge.operation

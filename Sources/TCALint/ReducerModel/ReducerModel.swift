@@ -77,7 +77,7 @@ public final class ReducerDeclaration {
     public init(name: String, qualifiedName: String, kind: Kind, nameToken: Int, hasReducerAttribute: Bool,
                 inherits: [String], membersOpen: Int, membersClose: Int) {
         self.name = name
-        self.simpleName = name.lastDotComponent.map(String.init) ?? name
+        self.simpleName = name.lastNameComponent
         self.qualifiedName = qualifiedName
         self.kind = kind
         self.nameToken = nameToken
@@ -128,7 +128,7 @@ public struct BodyDeclaration {
 /// or control flow (`if`, `switch`, `#if`, `for`) whose branches are builder lists,
 /// or a non-reducer statement (`let`, `var`, other).
 public final class BuilderElement {
-    public enum Kind: String {
+    public enum Kind: String, Sendable {
         /// `Name(…) { … }` or a plain reference `core`, `self.core`, `Child()`.
         case expression
         case ifStatement = "if"

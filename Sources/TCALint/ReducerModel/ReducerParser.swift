@@ -34,10 +34,10 @@ public struct ReducerParser {
         var model = FileModel()
         let reducerNames = Set(headers.filter { $0.hasReducerAttribute || !$0.inherits.isEmpty }.map { $0.name })
         for h in headers {
-            let extendsReducerHere = h.kind == .extension && reducerNames.contains(String(Self.lastNameComponent(h.name)))
+            let extendsReducerHere = h.kind == .extension && reducerNames.contains(h.name.lastNameComponent)
             // An extension of a reducer that another file declares is that reducer's part in this file.
             let extendsProjectReducer = h.kind == .extension && !extendsReducerHere && !projectReducerTypes.isEmpty
-                && projectReducerTypes.contains(String(Self.lastNameComponent(h.name)))
+                && projectReducerTypes.contains(h.name.lastNameComponent)
             let isReducer = h.hasReducerAttribute || !h.inherits.isEmpty || extendsProjectReducer
             // Extensions of a reducer declared in this file carry members that count for it.
             let isRelatedExtension = !isReducer && extendsReducerHere
@@ -73,15 +73,15 @@ public struct ReducerParser {
     /// absent or ambiguous, the other extensions written with the same name.
     static func groupDeclarations(_ decls: [ReducerDeclaration], headers: [TypeHeader]) -> [String: [ReducerDeclaration]] {
         // Declared types by the last component of their name, so that an extension looks only at its namesakes.
-        var primaries: [Substring: [TypeHeader]] = [:]
-        for h in headers where h.kind != .extension { primaries[lastNameComponent(h.name), default: []].append(h) }
+        var primaries: [String: [TypeHeader]] = [:]
+        for h in headers where h.kind != .extension { primaries[h.name.lastNameComponent, default: []].append(h) }
         var groups: [String: [ReducerDeclaration]] = [:]
         for decl in decls.sorted(by: { $0.nameToken < $1.nameToken }) {
             let key: String
             if decl.kind != .extension {
                 key = "#\(decl.nameToken)"
             } else {
-                let candidates = (primaries[lastNameComponent(decl.name)] ?? []).filter {
+                let candidates = (primaries[decl.name.lastNameComponent] ?? []).filter {
                     $0.qualifiedName == decl.name || $0.qualifiedName.hasSuffix("." + decl.name)
                 }
                 key = candidates.count == 1 ? "#\(candidates[0].nameToken)" : "extension " + decl.name
@@ -90,11 +90,6 @@ public struct ReducerParser {
             groups[key, default: []].append(decl)
         }
         return groups
-    }
-
-    /// `Library.Book` → `Book`.
-    static func lastNameComponent(_ name: String) -> Substring {
-        name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name[...]
     }
 
     private func containsIdentifier(_ word: StaticString) -> Bool {

@@ -23,7 +23,7 @@ public struct StackWithoutForEachRule: Rule {
             var reported = Set<String>()
             for binding in file.project.stackBindings(of: feature) where reported.insert(binding.statePath).inserted {
                 guard let field = state.fields.first(where: { $0.name == binding.statePath && !$0.isStatic && !$0.isComputed }),
-                      ASCIISearch.contains(field.type, "StackState"), field.location.path == file.path,
+                      field.isStack, field.location.path == file.path,
                       // The view holds this feature's store only, so `$store` is it.
                       file.project.files[binding.location.path]?.file.storesByType[binding.view]?.count == 1,
                       feature.isReducerInSight, !feature.implementsReduceItself,

@@ -67,4 +67,6 @@ extension Substring {
 extension String {
     /// `Substring.lastDotComponent` of the whole text.
     var lastDotComponent: Substring? { self[...].lastDotComponent }
+    /// The last `.`-separated component as a name (`App.Feature` → `Feature`), the text itself when it has none.
+    var lastNameComponent: String { lastDotComponent.map(String.init) ?? self }
 }
