@@ -132,7 +132,7 @@ public enum TCAVersionDetector {
             let name = file.split(separator: "/").last.map(String.init) ?? file
             if name == "project.pbxproj" { xcodeProjects.append(file); continue }
             guard let data = FileManager.default.contents(atPath: file) else { continue }
-            if name == "Package.resolved" {
+            if lockFileNames.contains(name) {
                 switch resolvedPin(in: data) {
                 case .version(let v)?: resolved.append((v, file))
                 case .revision?: revisionPins.append(file)
@@ -168,11 +168,16 @@ public enum TCAVersionDetector {
             ?? revisionPins.first.map { DetectedTCAVersion(version: nil, source: $0, kind: .revision) }
     }
 
+    /// SwiftPM's lock file, and the copy Tuist keeps of it at the project root for Xcode's package integration
+    /// (`Project.swift`'s `packages:`), which the team commits as its source of truth while the workspace is generated
+    /// and ignored (https://github.com/tuist/tuist/issues/5210).
+    static let lockFileNames: Set<String> = ["Package.resolved", ".package.resolved"]
+
     /// The files that say which TCA a project builds with (and for which OS).
-    public static let buildDescriptionNames: Set<String> = ["Package.resolved", "Package.swift", "Project.swift",
+    public static let buildDescriptionNames: Set<String> = ["Package.resolved", ".package.resolved", "Package.swift", "Project.swift",
                                                             "Dependencies.swift", "Podfile.lock", "project.pbxproj"]
 
-    /// `Package.resolved`, `Package.swift`, `Project.swift`, Tuist's `Dependencies.swift`, `Podfile.lock` and Xcode's
+    /// `Package.resolved` (or Tuist's `.package.resolved`), `Package.swift`, `Project.swift`, Tuist's `Dependencies.swift`, `Podfile.lock` and Xcode's
     /// `project.pbxproj` below `root`, in path order, at most `maxDepth` folders down, skipping build products and
     /// dependency checkouts.
     static func candidateFiles(under root: String) -> [String] {

@@ -22,7 +22,7 @@ final class ConfigurationReloadTests: XCTestCase {
         client.expect("""
             {"jsonrpc":"2.0","id":"tca-lint-1","method":"client/registerCapability","params":{"registrations":[
               {"id":"tca-lint-configuration-watcher","method":"workspace/didChangeWatchedFiles",
-               "registerOptions":{"watchers":[{"globPattern":"**/.tca-lint.yml"},{"globPattern":"**/Dependencies.swift"},
+               "registerOptions":{"watchers":[{"globPattern":"**/.tca-lint.yml"},{"globPattern":"**/.package.resolved"},{"globPattern":"**/Dependencies.swift"},
                  {"globPattern":"**/Package.resolved"},{"globPattern":"**/Package.swift"},{"globPattern":"**/Podfile.lock"},
                  {"globPattern":"**/Project.swift"},{"globPattern":"**/project.pbxproj"}]}}]}}
             """)

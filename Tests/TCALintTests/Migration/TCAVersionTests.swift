@@ -86,6 +86,21 @@ final class TCAVersionTests: XCTestCase {
         XCTAssertEqual(found.others, [TCAVersion(1, 12, 1)])
     }
 
+    /// Tuist's copy of the lock file at the project root, `.package.resolved` (wooda-ege/lovebird-ios pins 1.2.0 there,
+    /// with no `Package.swift` and no Xcode project in git): it pins the version like a `Package.resolved`.
+    func testTuistsRootLockFileIsALockFile() throws {
+        let tree = try ScratchTree()
+        try tree.write(".git/HEAD", "ref: refs/heads/main\n")
+        try tree.write("Tuist/Config.swift", "import ProjectDescription\n")
+        try tree.write("App/Project.swift", #"packages: [.remote(url: "https://github.com/pointfreeco/swift-composable-architecture", requirement: .upToNextMajor(from: "1.0.0"))]"#)
+        try tree.write(".package.resolved", Self.resolvedV2.replacingOccurrences(of: "1.12.1", with: "1.2.0"))
+        let found = try XCTUnwrap(TCAVersionDetector.detect(root: tree.root.path))
+        XCTAssertEqual(found.version, TCAVersion(1, 2, 0))
+        XCTAssertEqual(found.kind, .resolved)
+        XCTAssertTrue(found.source.hasSuffix("/.package.resolved"), found.source)
+        XCTAssertTrue(TCAVersionDetector.buildDescriptionNames.contains(".package.resolved"), "an editor re-reads it when it changes")
+    }
+
     /// A pin below what the manifest requires is a lock file left behind (MixTeam's root `Package.resolved` of
     /// 0.52.0 beside `from: "1.11.2"` and the Xcode project's 1.11.2): the pins that can build are read; when none
     /// can, the requirement's lower bound is.
