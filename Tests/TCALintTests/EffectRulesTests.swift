@@ -263,8 +263,8 @@ final class EffectRulesTests: XCTestCase {
     }
 
     /// What the model says leaves a `.run` unhandled: each `try`/`throw` whose error reaches the operation, with what
-    /// the `try` calls as written; not cancellation-only calls, nested closures, `do`/`catch`, `try?`, nor a
-    /// wrapper whose closure only sleeps; nothing at all once the `.run` has a `catch:` handler or is not a `.run`.
+    /// the `try` calls as written (in a sent action, the call inside a case path's `embed`); not cancellation-only
+    /// calls, nested closures, `do`/`catch`, `try?`, nor a wrapper none of whose closures (labelled trailing ones too) throws; nothing at all once the `.run` has a `catch:` handler or is not a `.run`.
     func testUnhandledThrowsOfARun() {
         let source = """
         @Reducer
@@ -285,9 +285,13 @@ final class EffectRulesTests: XCTestCase {
                   try? await api.optional()
                   try await withTaskCancellation(id: 1) { try await clock.sleep(for: .seconds(1)) }
                   try await withTaskCancellation(id: 2) { try await api.inner() }
+              try await withDependencies { $0.id = 1 } operation: { try await api.create() }
+              try await withDependencies { $0.id = 2 } operation: { await send(.created) }
                   Task { try await api.detached() }
                   try await send(.loaded(.init(api.load(z))))
                   try await send(.other(z))
+              try await send(action.embed(.loaded(client.load(z))))
+              try await send(action.embed(.loaded(z)))
                   for try await tick in clock.timer(interval: .seconds(1)) { await send(.tick) }
                   for try await status in try api.status() { await send(.status(status)) }
                   let w = try flag ? a() : b()
@@ -334,7 +338,7 @@ final class EffectRulesTests: XCTestCase {
         XCTAssertEqual(effects.map(\.name), ["run", "run", "task"])
         XCTAssertEqual(effects[0].unhandledThrows.map { $0.call ?? "throw" },
                        ["self.api.fetch", "api.stream(…).values", "JSONDecoder().decode", "api.fallback", "withTaskCancellation",
-                        "api.load", "api.status", "a", "items.asyncMap", "throw", "user", "events", "failing", "handed"])
+                        "withDependencies", "api.load", "client.load", "api.status", "a", "items.asyncMap", "throw", "user", "events", "failing", "handed"])
         XCTAssertEqual(effects[1].unhandledThrows, [])
         XCTAssertEqual(effects[2].unhandledThrows, [])
     }

@@ -313,6 +313,32 @@ final class RuleMessageTests: XCTestCase {
         XCTAssertTrue(m.last?.hasPrefix("KUUserDefaults.shared.saveSkin(…) runs in Onboarding's reducer itself") == true, m.last ?? "")
     }
 
+    /// A store reached through a `@Dependency` declared as a local of the logic (sihon321/TodayWorkoutDone's
+    /// `@Dependency(\.myRoutineData) var myRoutineContext` inside a case) is a client tests replace, like a property;
+    /// the same name declared without `@Dependency`, or used before its declaration, is not.
+    func testSideEffectThroughALocalDependencyIsNotReported() {
+        let m = messages(SideEffectInReducerRule.self, """
+            @Reducer struct MakeWorkout {
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .save:
+                    @Dependency(\\.myRoutineData) var myRoutineContext
+                    try? myRoutineContext.save()
+                    return .none
+                  case .saveLocally:
+                    let modelContext = ModelContext(container)
+                    try? modelContext.save()
+                    return .none
+                  }
+                }
+              }
+            }
+            """)
+        XCTAssertEqual(m.count, 1, m.joined(separator: "\n"))
+        XCTAssertTrue(m.first?.hasPrefix("modelContext.save() runs in MakeWorkout's reducer itself") == true, m.first ?? "")
+    }
+
     func testBindingReducerMessageNamesTheStaleObservation() {
         let m = messages(BindingReducerNotFirstRule.self, """
         @Reducer struct F {

@@ -468,7 +468,7 @@ struct EffectReader {
             // `try await send(.loaded(api.fetch()))`: `send` does not throw, a call in its arguments does; with none,
             // the `try` covers nothing that throws.
             if let sent = call, sent.start == sent.name, let sendName, code.text(sent.name) == sendName {
-                guard let arguments = sent.arguments, let inner = firstCall(from: arguments.open + 1, to: arguments.close) else { continue }
+                guard let arguments = sent.arguments, let inner = callBuildingAction(from: arguments.open + 1, to: arguments.close) else { continue }
                 call = inner
             }
             // `try flag ? a() : b()`, `try x ?? load()`: the name before an operator is an operand, not what throws.
@@ -658,10 +658,16 @@ struct EffectReader {
         }
         guard let name else { return nil }
         var closures = arguments.map { closureArguments(open: $0.open, close: $0.close) } ?? []
-        if code.isPunct(k, .lbrace), !code.newlineBefore[k], let close = code.partnerOf(k), close > k, close <= limit {
+        if code.isPunct(k, .lbrace), !code.newlineBefore[k], var close = code.partnerOf(k), close > k, close <= limit {
             closures.append((k, close))
             // A call by its trailing closure alone (`items.asyncMap { … }`).
             if arguments == nil { calls += 1 }
+            // The labelled trailing closures after it (`withDependencies { … } operation: { … }`).
+            while code.isNameLike(close + 1), !code.newlineBefore[close + 1], code.isPunct(close + 2, .colon), code.isPunct(close + 3, .lbrace),
+                  let next = code.partnerOf(close + 3), next > close + 3, next <= limit {
+                closures.append((close + 3, next))
+                close = next
+            }
         }
         return Chain(start: first, name: name, arguments: arguments, closures: closures, calls: calls)
     }
@@ -679,6 +685,16 @@ struct EffectReader {
             k += 1
         }
         return nil
+    }
+
+    /// The first call in [from, to) that can throw while an action is built to be sent: past a case path's `embed`
+    /// (`send(action.embed(.loaded(client.load(item))))`, which only wraps the value), the call in its arguments.
+    private func callBuildingAction(from: Int, to: Int) -> Chain? {
+        var found = firstCall(from: from, to: to)
+        while let embed = found, embed.calls == 1, code.text(embed.name) == "embed", let arguments = embed.arguments {
+            found = firstCall(from: arguments.open + 1, to: arguments.close)
+        }
+        return found
     }
 
     /// The source text of tokens [from, through], without spaces and with arguments elided

@@ -617,6 +617,26 @@ public struct EnumCaseFacts: Sendable, Equatable {
     /// The associated value text between the parentheses, or "".
     public var payload: String
     public var location: FactLocation
+
+    /// The case carries one unlabelled value (`case child(Child.Action)`, `case load(Result<[Item], any Error>)`), not
+    /// several (`case row(UUID, Row.Action)`) nor a labelled one (`case row(id: UUID)`): its case key path's value is
+    /// what a closure embedding the payload took.
+    public var holdsOneUnlabelledValue: Bool {
+        guard !payload.isEmpty else { return false }
+        var depth = 0
+        var previous: UInt8 = 0
+        for byte in payload.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): break  // a function type's `->`
+            case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ","), UInt8(ascii: ":"): if depth == 0 { return false }
+            default: break
+            }
+            previous = byte
+        }
+        return true
+    }
 }
 
 public struct PropertyFacts: Sendable, Equatable {
@@ -1292,6 +1312,8 @@ public struct SideEffectFacts: Sendable, Equatable {
     public var receiver: String
     /// Schedules work to run later (`Task { }`, `DispatchQueue.main.async { }`).
     public var schedulesWork: Bool
+    /// The receiver is a `@Dependency` declared as a local of the same logic, before the call.
+    public var receiverIsLocalDependency = false
 }
 
 /// `Date()`, `UUID()`, `Task.sleep(…)`… where a `@Dependency` exists.

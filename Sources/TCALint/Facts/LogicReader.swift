@@ -371,11 +371,28 @@ struct LogicReader {
         var j = range.lowerBound
         while j < range.upperBound {
             guard let match = SideEffectCalls.match(at: j, limit: range.upperBound, code: code) else { j += 1; continue }
-            result.append((SideEffectFacts(anchor: extractor.anchor(match.start), shown: match.shown, isNamedStore: match.isNamedStore,
-                                           receiver: code.text(match.start), schedulesWork: match.schedulesWork), match.start..<(match.end + 1)))
+            var facts = SideEffectFacts(anchor: extractor.anchor(match.start), shown: match.shown, isNamedStore: match.isNamedStore,
+                                        receiver: code.text(match.start), schedulesWork: match.schedulesWork)
+            if match.isNamedStore {
+                facts.receiverIsLocalDependency = declaresLocalDependency(named: facts.receiver, in: range.lowerBound..<match.start)
+            }
+            result.append((facts, match.start..<(match.end + 1)))
             j = match.end + 1
         }
         return result
+    }
+
+    /// `@Dependency(\.database) var name` (or `let`) declared as a local in the range, as a statement of the logic
+    /// (`case .save: @Dependency(\.myRoutineData) var store; try store.save()`).
+    private func declaresLocalDependency(named name: String, in range: Range<Int>) -> Bool {
+        var j = range.lowerBound
+        while j + 1 < range.upperBound {
+            defer { j += 1 }
+            guard code.isPunct(j, .at), code.is(j + 1, "Dependency") else { continue }
+            let k = code.isPunct(j + 2, .lparen) ? code.skipGroup(j + 2, limit: range.upperBound) : j + 2
+            if k + 1 < range.upperBound, code.is(k, "var") || code.is(k, "let"), code.text(k + 1) == name { return true }
+        }
+        return false
     }
 
     private func uncontrolled(from: Int, to: Int, excluded: [Range<Int>], stateName: [UInt8]) -> [UncontrolledFacts] {

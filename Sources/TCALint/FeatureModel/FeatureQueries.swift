@@ -80,9 +80,20 @@ extension Feature {
     /// its own logic, and the clauses of it that match the action (one at least) only return `.none`: an action it keeps for a
     /// parent to match, a message without a delegate action.
     public func sendsItselfAndIgnores(_ path: [String]) -> Bool {
+        guard !path.isEmpty else { return false }
         let handlers = handlers(of: path)
-        guard !path.isEmpty, !handlers.isEmpty, handlers.allSatisfy(\.code.isNoOp) else { return false }
+        guard handlers.isEmpty ? fallsToIgnoringDefault(path) : handlers.allSatisfy(\.code.isNoOp) else { return false }
         return logic.contains { unit in unit.anyCode { code in code.sends.contains { $0.path.starts(with: path) } } }
+    }
+
+    /// Whether an action no clause names (`handlers(of:)` is empty) reaches only `default:` clauses that return `.none`
+    /// (`default: return .none`): every logic that receives it (whose action prefix it starts with) dispatches on the
+    /// action alone and does nothing outside its clauses, and one of them has such a `default:`.
+    public func fallsToIgnoringDefault(_ path: [String]) -> Bool {
+        let receiving = logic.filter { path.starts(with: $0.actionPrefix) }
+        let defaults = receiving.flatMap { $0.clauses.filter(\.isDefault) }
+        return !defaults.isEmpty && defaults.allSatisfy(\.code.isNoOp)
+            && receiving.allSatisfy { !$0.hasOtherDispatch && ($0.everyAction?.isNoOp ?? true) }
     }
 
     /// Whether the feature sets the field to nil whenever this action arrives (`case .alert(.presented(.confirm)):

@@ -7903,7 +7903,8 @@ same scope holds:
 - the state argument reads a property path (`\.timer`, `{ $0.timer }`) whose first property is a field of that
   feature's `State`;
 - the action argument embeds into one case of the feature's `Action` (`{ .timer($0) }`, `Counter.Action.timer`)
-  whose payload is a single unlabelled value, and that `Action` is `@CasePathable` (declared in a `@Reducer` body,
+  whose payload is a single unlabelled value (not `case row(UUID, Row.Action)`, whose case key path's value is the
+  pair, which `ForEachStore` does not take), and that `Action` is `@CasePathable` (declared in a `@Reducer` body,
   or marked by hand).
 
 The fix is safe when the project's TCA version is known to be 1.5 or later, where the key-path overload exists, and
@@ -12926,8 +12927,9 @@ at the pattern.
 
 Not reported: `.child(.delegate(…))`, `.child(.dismiss)`, children composed through an `@Reducer enum`
 (destinations and paths), stack and collection elements (`.element(id:action:)`), an action the child sends
-itself and ignores (every case of its own that matches it returns `.none`: a message it means for its parent,
-which `missing_delegate_action` reports in the child, where the fix is), and test code.
+itself and ignores (every case of its own that matches it returns `.none`, or no case names it and it falls to
+a `default: return .none`: a message it means for its parent, which `missing_delegate_action` reports in the child
+when a case names it, where the fix is), and test code.
 
 ## Why is this bad
 
@@ -13683,6 +13685,12 @@ func testRoot() async {
 - A child's action that the child sends itself and ignores is `missing_delegate_action`'s finding in the
   child, not this rule's in the parent (since 2026-12-06: 112 findings on 101 apps went away, 1 judged true,
   5 debatable). One the child ignores but does not send itself (a button of its view) is still reported here.
+- Judged blind on 9 new apps on 2026-12-07 (round 4): 18 of 24 true; of the 6 false, 3 were actions the child sends
+  itself and ignores through `default: return .none` (wooda-ege/lovebird-ios) and 2 the actions of UIKit bridge
+  reducers that do nothing (caaaption's app and scene delegates, whose actions UIKit sends). The first 3 are not
+  reported since; the others remain, as does a case of the child's `Action` that only the parent sends (to itself)
+  and acts on (Nexters-PIMO/FIMO_iOS). A child whose reducer does nothing is still judged: the rule cannot tell a
+  UIKit bridge from a screen whose view sends actions its parent should hear as delegate actions.
 
 """#,
         "presentation_state_in_observable_state": #"""
@@ -19424,7 +19432,9 @@ effect factory called with a leading dot and a closure that takes parameters, su
   `put`, `save`, `insert`, `update`, `delete`, `remove`, `set`, `write`…; `save`, `insert`, `delete` on a
   Core Data or SwiftData `…Context` — unless that name is one of the feature's `@Dependency` properties
   (`@Dependency(\.database) var database`, `@Dependency(DatabaseClient.self) private var database`,
-  declared in any file of the feature), a client tests already replace;
+  declared in any file of the feature) or a `@Dependency` declared as a local of the logic before the call
+  (`case .save: @Dependency(\.routines) var routineContext; try routineContext.save()`), a client tests already
+  replace;
 - writes through an app's own `UserDefaults` wrapper, a type whose name holds `UserDefaults`: a property
   assigned (`UserDefaultsManager.isFirst = false`) or a write verb called (`AppUserDefaults.save(…)`).
 
@@ -23629,7 +23639,9 @@ struct Countdown {
 
 Reports a `.run` effect (also `Effect.run`, and `.run(priority:)`, `.run(operation:)`) that has no `catch:`
 handler and whose operation holds a `try` or a `throw` whose error can leave it. One finding per effect, at the
-first such `try` or `throw`; the message names what the `try` calls and how many more there are.
+first such `try` or `throw`; the message names what the `try` calls and how many more there are. In
+`try await send(…)`, `send` does not throw: the message names the call in the action it sends, past a case path's
+`embed` (`send(action.embed(.loaded(client.load(item))))` names `client.load`).
 
 Not counted, because their error never leaves the operation or can only be a cancellation (which `.run`
 ignores):
@@ -23646,8 +23658,8 @@ ignores):
   `finish()` and set `onTermination` (never `finish(throwing:)`): such a stream ends without an error, and a
   `try` in a `Task` inside its build closure fails there, not in the loop;
 - `withTaskCancellation(id:) { … }`, `withTaskCancellationHandler`, `withDependencies` and
-  `withMainSerialExecutor` rethrow what their closure throws: they count only when their closure has a `try`
-  that counts.
+  `withMainSerialExecutor` rethrow what their closures throw: they count only when one of their closures,
+  labelled trailing ones included (`withDependencies { … } operation: { … }`), has a `try` that counts.
 
 Test code (files that use `TestStore`, test targets) and documentation (DocC catalogs, the project's top `docs/` folder) are skipped.
 
@@ -23900,7 +23912,7 @@ struct Settings {
 
 Reported as:
 
-> An error thrown by database.write leaves the .run unhandled: it has no catch: handler and no do/catch here (so do 2 more try or throw in it). TCA reports "An "Effect.run" … threw an unhandled error" at run time and the feature never hears of the failure; handle it with a catch: { error, send in … } handler or a do/catch that sends a failure action
+> An error thrown by database.write leaves the .run unhandled: it has no catch: handler and no do/catch here (so do 2 more tries or throws in it). TCA reports "An "Effect.run" … threw an unhandled error" at run time and the feature never hears of the failure; handle it with a catch: { error, send in … } handler or a do/catch that sends a failure action
 
 A `try` in a `catch` block is outside the `do`'s protection:
 

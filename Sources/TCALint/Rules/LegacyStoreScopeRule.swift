@@ -53,7 +53,7 @@ public struct LegacyStoreScopeRule: DeprecationRule {
               let feature = file.project.storeFeature(at: scope.anchor.offset, in: file.path),
               let state = feature.state, state.field(path[0]) != nil,
               let actions = feature.action.actionEnum, actions.isCasePathable,
-              let enumCase = actions.cases.first(where: { $0.name == action.name }), !enumCase.payload.contains(":"),
+              let enumCase = actions.cases.first(where: { $0.name == action.name }), enumCase.holdsOneUnlabelledValue,
               ["", "Action", "Self.Action", feature.name + ".Action", feature.qualifiedName + ".Action"].contains(action.root.withoutSpaces())
         else { return nil }
         let applicability: FixApplicability = file.tcaVersion.map { $0 >= deprecatedIn } == true ? .safe : .unsafe

@@ -17,10 +17,11 @@ public struct SideEffectInReducerRule: Rule {
         var findings: [Finding] = []
         for (feature, logic) in file.logic {
             // A store reached through a `@Dependency` property (`database.save(…)`, also `@Dependency(Client.self)`),
-            // declared in any file of the feature, is a client tests can already replace: moving the call into
-            // `.run` is style, not the untestable work this rule is about.
+            // declared in any file of the feature or as a local of the logic, is a client tests can already replace:
+            // moving the call into `.run` is style, not the untestable work this rule is about.
             let dependencies = Set(feature.dependencies.map(\.name))
-            for effect in logic.sideEffects where !(effect.isNamedStore && dependencies.contains(effect.receiver)) {
+            for effect in logic.sideEffects
+            where !(effect.isNamedStore && (effect.receiverIsLocalDependency || dependencies.contains(effect.receiver))) {
                 findings.append(finding(at: effect.anchor, Self.message(effect, typeName: feature.name)))
             }
         }

@@ -34,7 +34,7 @@ public struct UnhandledErrorInRunRule: Rule {
 
     static func message(call: String?, isThrow: Bool, others: Int) -> String {
         let what = isThrow ? "This throw" : call.map { "An error thrown by \($0)" } ?? "An error thrown here"
-        let more = others == 0 ? "" : others == 1 ? " (so does 1 more try or throw in it)" : " (so do \(others) more try or throw in it)"
+        let more = others == 0 ? "" : others == 1 ? " (so does 1 more try or throw in it)" : " (so do \(others) more tries or throws in it)"
         return "\(what) leaves the .run unhandled: it has no catch: handler and no do/catch here\(more). "
             + "TCA reports \"An \"Effect.run\" … threw an unhandled error\" at run time and the feature never hears of the failure; "
             + "handle it with a catch: { error, send in … } handler or a do/catch that sends a failure action"

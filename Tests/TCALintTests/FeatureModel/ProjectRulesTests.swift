@@ -117,6 +117,55 @@ final class ProjectRulesTests: XCTestCase {
         _ = tree
     }
 
+    /// Not reported (judged false on wooda-ege/lovebird-ios): an action the child sends itself and no case of it names,
+    /// so that it falls to `default: return .none`. Still reported: an action the child ignores but does not send, and
+    /// the actions of a child whose reducer does nothing.
+    func testParentMatchesNoActionTheChildSendsItselfAndIgnoresInDefault() {
+        let source = """
+            import ComposableArchitecture
+            @Reducer struct Link {
+              struct State {}
+              enum Action { case confirm, succeeded, tapped }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .confirm: return .run { send in await send(.succeeded) }
+                  default: return .none
+                  }
+                }
+              }
+            }
+            @Reducer struct SceneDelegate {
+              struct State {}
+              enum Action { case shortcut(String) }
+              var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+            }
+            @Reducer struct Root {
+              struct State { var link = Link.State(); var scene = SceneDelegate.State() }
+              enum Action { case link(Link.Action), scene(SceneDelegate.Action) }
+              var body: some ReducerOf<Self> {
+                Scope(state: \\.link, action: \\.link) { Link() }
+                Scope(state: \\.scene, action: \\.scene) { SceneDelegate() }
+                Reduce { state, action in
+                  switch action {
+                  case .link(.succeeded): return .none
+                  case .link(.tapped): return .none
+                  case .scene(.shortcut): return .none
+                  default: return .none
+                  }
+                }
+              }
+            }
+            """
+        let found = Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Root.swift", bytes: Array(source.utf8)))
+        XCTAssertEqual(found.map(\.line), [28, 29], found.map(\.message).joined(separator: "\n"))
+        // The default that makes the difference: one that does something is not ignoring.
+        let acting = source.replacingOccurrences(of: "default: return .none\n      }\n    }\n  }\n}\n@Reducer struct SceneDelegate",
+                                                 with: "default: state = State(); return .none\n      }\n    }\n  }\n}\n@Reducer struct SceneDelegate")
+        XCTAssertNotEqual(acting, source)
+        XCTAssertEqual(Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Root.swift", bytes: Array(acting.utf8))).map(\.line), [27, 28, 29])
+    }
+
     func testMissingDelegateActionNamesTheParentThatActsOnIt() throws {
         let (tree, paths) = try paths()
         let found = lint([MissingDelegateActionRule.self], paths)

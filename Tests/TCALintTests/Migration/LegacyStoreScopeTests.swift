@@ -85,6 +85,31 @@ final class LegacyStoreScopeTests: XCTestCase {
         XCTAssertEqual(diagnostics(version: TCAVersion(1, 10), feature: plain).compactMap(\.fix).count, 0)
     }
 
+    /// A case with two unlabelled values (oolxg/Hanami's `case mangaThumbnailAction(UUID, MangaThumbnail.Action)`, the
+    /// pre-1.4 `forEach` shape): its case key path's value is the pair `(UUID, Row.Action)`, which `ForEachStore` does not
+    /// take, so the rewrite would not compile. The finding stays, with the message that says what to pass, and no fix.
+    func testACaseOfSeveralValuesGetsNoFix() {
+        let feature = Self.feature.replacingOccurrences(of: "case timer(Timer.Action)", with: "case timer(UUID, Timer.Action)")
+        let found = diagnostics(version: TCAVersion(1, 10), feature: feature)
+        XCTAssertEqual(found.map(\.line), [4, 5, 6, 7, 8, 9])
+        XCTAssertEqual(found.compactMap(\.fix).count, 0)
+        XCTAssertTrue(found[1].message.contains("pass a key path to the child state and a case key path"), found[1].message)
+    }
+
+    func testWhichPayloadsHoldOneUnlabelledValue() {
+        func holdsOne(_ payload: String) -> Bool {
+            EnumCaseFacts(name: "c", payload: payload, location: FactLocation(path: "F.swift", line: 1, column: 1)).holdsOneUnlabelledValue
+        }
+        for one in ["Child.Action", "Result<[Item], any Error>", "(UUID, Row.Action)", "[String: Int]", "(Int) -> Void",
+                    "IdentifiedActionOf<Row>", "PresentationAction<Destination.Action>"] {
+            XCTAssertTrue(holdsOne(one), one)
+        }
+        for notOne in ["", "UUID, Row.Action", "id: UUID", "id: Row.State.ID, action: Row.Action", "(Int) -> Void, Int",
+                       "Dictionary<String, Int>, Bool"] {
+            XCTAssertFalse(holdsOne(notOne), notOne)
+        }
+    }
+
     /// A case of a nested enum of the Action (`Action.InternalAction.content`) returns that enum, not the store's
     /// Action: the call resolves to a project's own `scope` overload, never TCA's deprecated one.
     func testAFunctionReturningANestedActionIsNotTCAsScope() {
