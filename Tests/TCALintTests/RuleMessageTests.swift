@@ -379,8 +379,8 @@ extension RuleMessageTests {
         XCTAssertEqual(messages(ReduceBeforeScopeRule.self, parent("switch action { case .form: return .none; case .other: state.form.reset(); return .none }")), [])
     }
 
-    /// `Self._printChanges()` in a view is SwiftUI's static debugging aid, not TCA's reducer printer: the
-    /// message says what it prints.
+    /// `Self._printChanges()` in a view is SwiftUI's static debugging aid, and `WithViewStore`'s prints its view state,
+    /// not TCA's reducer printer: the message says what each prints.
     func testPrintChangesMessagesNameWhoseAPIItIs() {
         let m = messages(LeftoverPrintChangesRule.self, """
             struct CounterView: View {
@@ -392,10 +392,21 @@ extension RuleMessageTests {
             @Reducer struct Counter {
               var body: some ReducerOf<Self> { Reduce { _, _ in .none }._printChanges() }
             }
+            struct FormView: View {
+              let store: StoreOf<Counter>
+              var body: some View {
+                WithViewStore(store, observe: { $0 }) { viewStore in
+                  Text("\\(viewStore.count)")
+                }
+                ._printChanges()
+              }
+            }
             """)
         XCTAssertEqual(m, [
             "Remove Self._printChanges() before merging; it is SwiftUI's debugging aid (underscored, unversioned API) that prints why the view's body was evaluated, every time it is",
             "Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff",
+            // WithViewStore's prints its view state's diff when the view is computed, no actions (AddaMeSPB/AddaMeIOS).
+            "Remove ._printChanges() before merging; it is WithViewStore's debugging aid (underscored, unversioned API) that prints a diff of the view state every time the view's body is computed",
         ])
     }
 

@@ -538,6 +538,9 @@ public struct PrintChangesFacts: Sendable {
     public var anchor: Anchor
     /// `Self._printChanges()`: SwiftUI's view debugging aid, not TCA's.
     public var isSwiftUIView: Bool
+    /// `WithViewStore(…) { … }._printChanges()`: TCA's view store debugging aid, which prints a diff of the view
+    /// state each time the view's body is computed (no actions).
+    public var isOnViewStore = false
 }
 
 public struct ProtocolFacts: Sendable, Equatable {
@@ -618,25 +621,31 @@ public struct EnumCaseFacts: Sendable, Equatable {
     public var payload: String
     public var location: FactLocation
 
-    /// The case carries one unlabelled value (`case child(Child.Action)`, `case load(Result<[Item], any Error>)`), not
-    /// several (`case row(UUID, Row.Action)`) nor a labelled one (`case row(id: UUID)`): its case key path's value is
-    /// what a closure embedding the payload took.
-    public var holdsOneUnlabelledValue: Bool {
-        guard !payload.isEmpty else { return false }
+    /// What the case carries: nothing, one unlabelled value (`case child(Child.Action)`, `case load(Result<[Item], any
+    /// Error>)`), several unlabelled values (`case row(UUID, Row.Action)`), or labelled ones (`case row(id: UUID)`).
+    public enum PayloadShape: Sendable { case none, oneValue, severalValues, labelled }
+
+    public var payloadShape: PayloadShape {
+        guard !payload.isEmpty else { return .none }
         var depth = 0
         var previous: UInt8 = 0
+        var several = false
         for byte in payload.utf8 {
             switch byte {
             case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): break  // a function type's `->`
             case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ","), UInt8(ascii: ":"): if depth == 0 { return false }
+            case UInt8(ascii: ":"): if depth == 0 { return .labelled }
+            case UInt8(ascii: ","): if depth == 0 { several = true }
             default: break
             }
             previous = byte
         }
-        return true
+        return several ? .severalValues : .oneValue
     }
+
+    /// One unlabelled value: its case key path's value is what a closure embedding the payload took.
+    public var holdsOneUnlabelledValue: Bool { payloadShape == .oneValue }
 }
 
 public struct PropertyFacts: Sendable, Equatable {

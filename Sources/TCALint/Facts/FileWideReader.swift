@@ -111,9 +111,21 @@ struct FileWideReader {
             guard isReportedCall(i), !debugOnly.isInside else { continue }
             if let onlyOnReducers, !onlyOnReducers.contains(i) { continue }
             if previews.contains(where: { $0.contains(i) }) { continue }
-            result.append(PrintChangesFacts(anchor: extractor.anchor(i), isSwiftUIView: code.isDot(i - 1) && code.is(i - 2, "Self")))
+            var call = PrintChangesFacts(anchor: extractor.anchor(i), isSwiftUIView: code.isDot(i - 1) && code.is(i - 2, "Self"))
+            call.isOnViewStore = code.isDot(i - 1) && calleeName(ofCallEndingAt: i - 2) == "WithViewStore"
+            result.append(call)
         }
         return result
+    }
+
+    /// The name called by the call expression whose last token is `last`: `WithViewStore` in
+    /// `WithViewStore(store, observe: { $0 }) { … }` (arguments and trailing closure), nil for anything else.
+    private func calleeName(ofCallEndingAt last: Int) -> String? {
+        var k = last
+        if code.isPunct(k, .rbrace), let open = code.partnerOf(k), open < k { k = open - 1 }
+        if code.isPunct(k, .rparen), let open = code.partnerOf(k), open < k { k = open - 1 }
+        guard k < last, code.kind(k) == .identifier else { return nil }
+        return code.text(k)
     }
 
     private static func collectPrintChanges(_ elements: [ElementFacts], into tokens: inout Set<Int>) {

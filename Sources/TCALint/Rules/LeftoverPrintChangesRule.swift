@@ -30,16 +30,22 @@ public struct LeftoverPrintChangesRule: Rule {
                     fix("Remove ._printChanges()", .safe, edits: [.delete($0)], findingOffsets: removal.findingOffsets)
                 }
             }
-            findings.append(finding(at: call.anchor, Self.message(isSwiftUIView: call.isSwiftUIView), fix: chain.fix))
+            findings.append(finding(at: call.anchor, Self.message(isSwiftUIView: call.isSwiftUIView, isOnViewStore: call.isOnViewStore),
+                                    fix: chain.fix))
         }
         return findings
     }
 
-    /// TCA's `_printChanges` is an instance method of a reducer; `Self._printChanges()` is SwiftUI's static
-    /// `View._printChanges()`, a debugging aid too, which prints why a view's body was evaluated.
-    static func message(isSwiftUIView: Bool) -> String {
-        isSwiftUIView
-            ? "Remove Self._printChanges() before merging; it is SwiftUI's debugging aid (underscored, unversioned API) that prints why the view's body was evaluated, every time it is"
-            : "Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff"
+    /// TCA's `_printChanges` is an instance method of a reducer (and of `WithViewStore`); `Self._printChanges()` is
+    /// SwiftUI's static `View._printChanges()`, a debugging aid too, which prints why a view's body was evaluated.
+    /// `WithViewStore`'s `_printChanges()` prints a diff of its view state each time the view is computed.
+    static func message(isSwiftUIView: Bool, isOnViewStore: Bool = false) -> String {
+        if isSwiftUIView {
+            return "Remove Self._printChanges() before merging; it is SwiftUI's debugging aid (underscored, unversioned API) that prints why the view's body was evaluated, every time it is"
+        }
+        if isOnViewStore {
+            return "Remove ._printChanges() before merging; it is WithViewStore's debugging aid (underscored, unversioned API) that prints a diff of the view state every time the view's body is computed"
+        }
+        return "Remove ._printChanges() before merging; it is a debugging aid (underscored, unversioned API) that prints every action and state diff"
     }
 }

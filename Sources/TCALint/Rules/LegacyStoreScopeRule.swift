@@ -27,13 +27,14 @@ public struct LegacyStoreScopeRule: DeprecationRule {
                 continue
             }
             let rewrite = Self.rewrite(scope, file: file)
+            let severalValues = rewrite == nil ? Self.actionCase(scope, file: file).flatMap { $0.payloadShape == .severalValues ? $0 : nil } : nil
             var fixed: Fix?
             if let rewrite {
                 let edits = [TextEdit(range: scope.state, replacement: Array(rewrite.state.utf8)),
                              TextEdit(range: scope.action, replacement: Array(rewrite.action.utf8))]
                 fixed = fix("Scope with key paths", rewrite.applicability, edits: edits, findingOffsets: [scope.anchor.offset])
             }
-            findings.append(finding(at: scope.anchor, Self.message(scope, rewrite: rewrite), fix: fixed))
+            findings.append(finding(at: scope.anchor, Self.message(scope, rewrite: rewrite, severalValues: severalValues), fix: fixed))
         }
         return findings
     }
@@ -53,15 +54,32 @@ public struct LegacyStoreScopeRule: DeprecationRule {
               let feature = file.project.storeFeature(at: scope.anchor.offset, in: file.path),
               let state = feature.state, state.field(path[0]) != nil,
               let actions = feature.action.actionEnum, actions.isCasePathable,
-              let enumCase = actions.cases.first(where: { $0.name == action.name }), enumCase.holdsOneUnlabelledValue,
-              ["", "Action", "Self.Action", feature.name + ".Action", feature.qualifiedName + ".Action"].contains(action.root.withoutSpaces())
+              let enumCase = actionCase(scope, file: file), enumCase.holdsOneUnlabelledValue
         else { return nil }
         let applicability: FixApplicability = file.tcaVersion.map { $0 >= deprecatedIn } == true ? .safe : .unsafe
         return Rewrite(state: "\\." + path.joined(separator: "."), action: "\\." + action.name, applicability: applicability)
     }
 
-    static func message(_ scope: StoreScopeFacts, rewrite: Rewrite?) -> String {
+    /// The case of the view's store's `Action` that the action argument embeds into (`{ .timer($0) }`,
+    /// `Counter.Action.timer`), when the view holds one feature's store and the model finds the case.
+    static func actionCase(_ scope: StoreScopeFacts, file: AnalyzedFile) -> EnumCaseFacts? {
+        guard scope.receiver == "store" || scope.receiver == "self.store", let action = scope.actionCase,
+              let feature = file.project.storeFeature(at: scope.anchor.offset, in: file.path),
+              let actions = feature.action.actionEnum,
+              ["", "Action", "Self.Action", feature.name + ".Action", feature.qualifiedName + ".Action"].contains(action.root.withoutSpaces())
+        else { return nil }
+        return actions.cases.first { $0.name == action.name }
+    }
+
+    /// `severalValues`: the action case, when it carries several unlabelled values (`case row(UUID, Row.Action)`).
+    static func message(_ scope: StoreScopeFacts, rewrite: Rewrite?, severalValues: EnumCaseFacts? = nil) -> String {
         let base = "Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7"
+        if rewrite == nil, let several = severalValues {
+            // `(UUID, Row.Action)` → `IdentifiedActionOf<Row>`, when the last value is a feature's Action.
+            let last = several.payload.split(separator: ",").last.map { $0.trimmingWhitespace() } ?? ""
+            let identified = last.hasSuffix(".Action") ? "IdentifiedActionOf<\(last.dropLast(".Action".count))>" : "IdentifiedActionOf<…>"
+            return base + "; its action case .\(several.name)(\(several.payload.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " "))) carries several values, so a case key path to it would give the child store the tuple, not the child's Action: first make the case hold one value (\(identified) for the rows of a collection, as TCA 1.4's migration guide does), then pass key paths (scope(state: \\.child, action: \\.child)), which lets TCA cache the child store"
+        }
         guard let rewrite else {
             return base + "; pass a key path to the child state and a case key path to the child action (scope(state: \\.child, action: \\.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State"
         }
