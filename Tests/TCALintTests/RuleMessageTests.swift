@@ -315,7 +315,7 @@ final class RuleMessageTests: XCTestCase {
 
     /// A store reached through a `@Dependency` declared as a local of the logic (sihon321/TodayWorkoutDone's
     /// `@Dependency(\.myRoutineData) var myRoutineContext` inside a case) is a client tests replace, like a property;
-    /// the same name declared without `@Dependency`, or used before its declaration, is not.
+    /// a context built in place (`let modelContext = ModelContext(container)`) is not.
     func testSideEffectThroughALocalDependencyIsNotReported() {
         let m = messages(SideEffectInReducerRule.self, """
             @Reducer struct MakeWorkout {
