@@ -688,6 +688,10 @@ public struct PropertyFacts: Sendable, Equatable {
         return written.hasPrefix("StackState<") || written.hasPrefix("StackStateOf<")
     }
 
+    /// Typed as an `IdentifiedArray` (`IdentifiedArrayOf<Row.State>`, `IdentifiedArray<ID, Row.State>`): the state of a
+    /// collection of children, whose actions reach the parent as `.element(id:action:)` like a stack's.
+    public var isIdentifiedArray: Bool { ASCIISearch.contains(type, "IdentifiedArray") }
+
     public init(name: String, type: String, attributes: [String], isLet: Bool, isStatic: Bool, isComputed: Bool,
                 location: FactLocation, anchor: Anchor) {
         self.name = name

@@ -536,7 +536,7 @@ public struct PresentedChildren {
                     stateNames[action, default: []].insert(field)
                     if containers[action] == nil, let field = feature.state?.field(field) {
                         if field.isStack { containers[action] = .stack }
-                        else if ASCIISearch.contains(field.type, "IdentifiedArray") { containers[action] = .identifiedArray }
+                        else if field.isIdentifiedArray { containers[action] = .identifiedArray }
                     }
                 }
             }

@@ -14,7 +14,7 @@ public struct StackNames: Sendable {
         for feature in features {
             for field in feature.state?.fields ?? [] {
                 if field.isStack { stackFields.insert(field.name) }
-                else if ASCIISearch.contains(field.type, "Identified") { otherFields.insert(field.name) }
+                else if field.isIdentifiedArray { otherFields.insert(field.name) }
             }
             let children = PresentedChildren(of: feature)
             for (name, container) in children.containers {

@@ -14,6 +14,35 @@ final class FeatureIndexTests: XCTestCase {
 
     // MARK: reducer-ness
 
+    /// What a state field's type says it holds, asked by every rule and query that tells a stack's or a collection's
+    /// children apart (one fact each, read from the type as written).
+    func testAStateFieldIsAStackOrACollectionByItsType() throws {
+        let source = """
+            @Reducer struct Root {
+              @ObservableState struct State {
+                var path = StackState<Path.State>()
+                var spaced: StackState<Path .State>
+                var qualified: ComposableArchitecture.StackStateOf<Path>
+                var rows: IdentifiedArrayOf<Row.State> = []
+                var pairs: IdentifiedArray<UUID, Row.State>
+                var optionalStack: StackState<Path.State>?
+                var name: String
+                var stackName: String = "StackState<X>"
+                var history: [StackState<Path.State>]
+              }
+            }
+            """
+        let fields = try XCTUnwrap(Self.facts("Root.swift", source).types.first { $0.name == "State" }).properties
+        func kinds(_ name: String) -> (Bool, Bool) {
+            let field = fields.first { $0.name == name }
+            return (field?.isStack ?? false, field?.isIdentifiedArray ?? false)
+        }
+        for stack in ["path", "spaced", "qualified", "optionalStack"] { XCTAssertTrue(kinds(stack) == (true, false), stack) }
+        for collection in ["rows", "pairs"] { XCTAssertTrue(kinds(collection) == (false, true), collection) }
+        // A string that spells the type, and an array of stacks, are neither.
+        for neither in ["name", "stackName", "history"] { XCTAssertTrue(kinds(neither) == (false, false), neither) }
+    }
+
     func testAProjectProtocolDeclaredInAnotherFileMakesAReducer() {
         let index = Self.index([
             ("Prelude.swift", "protocol FeatureReducer: Reducer, FeatureActionPayload where State: Hashable {}\nprotocol Client {}"),
