@@ -384,13 +384,12 @@ struct LogicReader {
 
     /// `@Dependency(\.database) var name` (or `let`) declared as a local in the range, as a statement of the logic
     /// (`case .save: @Dependency(\.myRoutineData) var store; try store.save()`).
+    /// Its attributes are read as a member's are (`Declarations.attributes(before:)`, as `MembersReader` reads a
+    /// `@Dependency` property).
     private func declaresLocalDependency(named name: String, in range: Range<Int>) -> Bool {
-        var j = range.lowerBound
-        while j + 1 < range.upperBound {
-            defer { j += 1 }
-            guard code.isPunct(j, .at), code.is(j + 1, "Dependency") else { continue }
-            let k = code.isPunct(j + 2, .lparen) ? code.skipGroup(j + 2, limit: range.upperBound) : j + 2
-            if k + 1 < range.upperBound, code.is(k, "var") || code.is(k, "let"), code.text(k + 1) == name { return true }
+        for k in range.dropLast() where (code.is(k, "var") || code.is(k, "let")) && code.text(k + 1) == name {
+            let attributes = Declarations.attributes(before: k - 1, code: code)
+            if attributes.contains(where: { $0 >= range.lowerBound && code.is($0, "Dependency") }) { return true }
         }
         return false
     }

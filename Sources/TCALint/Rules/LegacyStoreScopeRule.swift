@@ -26,8 +26,9 @@ public struct LegacyStoreScopeRule: DeprecationRule {
             if let root = scope.actionCase?.root.split(separator: "."), let i = root.firstIndex(of: "Action"), i < root.count - 1 {
                 continue
             }
-            let rewrite = Self.rewrite(scope, file: file)
-            let severalValues = rewrite == nil ? Self.actionCase(scope, file: file).flatMap { $0.payloadShape == .severalValues ? $0 : nil } : nil
+            let target = Self.target(scope, file: file)
+            let rewrite = Self.rewrite(scope, target: target, file: file)
+            let severalValues = rewrite == nil && target?.enumCase.payloadShape == .severalValues ? target?.enumCase : nil
             var fixed: Fix?
             if let rewrite {
                 let edits = [TextEdit(range: scope.state, replacement: Array(rewrite.state.utf8)),
@@ -45,30 +46,33 @@ public struct LegacyStoreScopeRule: DeprecationRule {
         var applicability: FixApplicability
     }
 
-    /// The key paths, when the store is the view's own (`store`, `self.store`) and holds one feature's store, the
-    /// state path starts with a field of that feature's State, and the action names a case of its `@CasePathable`
-    /// Action. Safe when the project's TCA is known to be 1.5 or later (key-path scoping's release), else unsafe.
-    static func rewrite(_ scope: StoreScopeFacts, file: AnalyzedFile) -> Rewrite? {
-        guard scope.receiver == "store" || scope.receiver == "self.store", let path = scope.statePath,
-              let action = scope.actionCase,
-              let feature = file.project.storeFeature(at: scope.anchor.offset, in: file.path),
-              let state = feature.state, state.field(path[0]) != nil,
-              let actions = feature.action.actionEnum, actions.isCasePathable,
-              let enumCase = actionCase(scope, file: file), enumCase.holdsOneUnlabelledValue
-        else { return nil }
-        let applicability: FixApplicability = file.tcaVersion.map { $0 >= deprecatedIn } == true ? .safe : .unsafe
-        return Rewrite(state: "\\." + path.joined(separator: "."), action: "\\." + action.name, applicability: applicability)
+    /// The feature whose store the view holds (`store`, `self.store`, one feature's store) and the case of its `Action`
+    /// that the action argument embeds into (`{ .timer($0) }`, `Counter.Action.timer`), when the model finds both.
+    struct Target {
+        var feature: Feature
+        var enumCase: EnumCaseFacts
     }
 
-    /// The case of the view's store's `Action` that the action argument embeds into (`{ .timer($0) }`,
-    /// `Counter.Action.timer`), when the view holds one feature's store and the model finds the case.
-    static func actionCase(_ scope: StoreScopeFacts, file: AnalyzedFile) -> EnumCaseFacts? {
+    static func target(_ scope: StoreScopeFacts, file: AnalyzedFile) -> Target? {
         guard scope.receiver == "store" || scope.receiver == "self.store", let action = scope.actionCase,
               let feature = file.project.storeFeature(at: scope.anchor.offset, in: file.path),
               let actions = feature.action.actionEnum,
-              ["", "Action", "Self.Action", feature.name + ".Action", feature.qualifiedName + ".Action"].contains(action.root.withoutSpaces())
+              ["", "Action", "Self.Action", feature.name + ".Action", feature.qualifiedName + ".Action"].contains(action.root.withoutSpaces()),
+              let enumCase = actions.cases.first(where: { $0.name == action.name })
         else { return nil }
-        return actions.cases.first { $0.name == action.name }
+        return Target(feature: feature, enumCase: enumCase)
+    }
+
+    /// The key paths, when the scope has a target (above), the state path starts with a field of that feature's State,
+    /// its Action is `@CasePathable` and the case holds one unlabelled value. Safe when the project's TCA is known to be
+    /// 1.5 or later (key-path scoping's release), else unsafe.
+    static func rewrite(_ scope: StoreScopeFacts, target: Target?, file: AnalyzedFile) -> Rewrite? {
+        guard let target, let path = scope.statePath, let action = scope.actionCase,
+              let state = target.feature.state, state.field(path[0]) != nil,
+              target.feature.action.actionEnum?.isCasePathable == true, target.enumCase.holdsOneUnlabelledValue
+        else { return nil }
+        let applicability: FixApplicability = file.tcaVersion.map { $0 >= deprecatedIn } == true ? .safe : .unsafe
+        return Rewrite(state: "\\." + path.joined(separator: "."), action: "\\." + action.name, applicability: applicability)
     }
 
     /// `severalValues`: the action case, when it carries several unlabelled values (`case row(UUID, Row.Action)`).
@@ -78,7 +82,7 @@ public struct LegacyStoreScopeRule: DeprecationRule {
             // `(UUID, Row.Action)` → `IdentifiedActionOf<Row>`, when the last value is a feature's Action.
             let last = several.payload.split(separator: ",").last.map { $0.trimmingWhitespace() } ?? ""
             let identified = last.hasSuffix(".Action") ? "IdentifiedActionOf<\(last.dropLast(".Action".count))>" : "IdentifiedActionOf<…>"
-            return base + "; its action case .\(several.name)(\(several.payload.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " "))) carries several values, so a case key path to it would give the child store the tuple, not the child's Action: first make the case hold one value (\(identified) for the rows of a collection, as TCA 1.4's migration guide does), then pass key paths (scope(state: \\.child, action: \\.child)), which lets TCA cache the child store"
+            return base + "; its action case .\(several.name)(\(CodeTokens.oneLine(several.payload))) carries several values, so a case key path to it would give the child store the tuple, not the child's Action: first make the case hold one value (\(identified) for the rows of a collection, as TCA 1.4's migration guide does), then pass key paths (scope(state: \\.child, action: \\.child)), which lets TCA cache the child store"
         }
         guard let rewrite else {
             return base + "; pass a key path to the child state and a case key path to the child action (scope(state: \\.child, action: \\.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State"
