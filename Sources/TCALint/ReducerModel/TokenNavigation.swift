@@ -235,7 +235,10 @@ extension CodeTokens {
                 let glued = k >= 2 && p.start == tokens[k - 2].end
                 let last = bytes[p.endOffset - 1]
                 let postfixLike = last == UInt8(ascii: "?") || last == UInt8(ascii: "!") || last == UInt8(ascii: ">")
-                if !(glued && postfixLike) { return true }
+                // No operand starts with a declaration's keyword: after a line that ends in what looks like a binary
+                // operator (a generic's `>` written with a space, `var path: StackState<Path.State >`), a `var`, `case`
+                // or `func` starts the next declaration.
+                if !(glued && postfixLike) { return !(t.kind == .keyword && Self.declarationKeywords.contains(text(k))) }
             }
             if p.kind == .punct && p.length == 1 {
                 let c = bytes[p.startOffset]
@@ -246,6 +249,13 @@ extension CodeTokens {
         return false
     }
 
+    /// Keywords that start a declaration or a statement and never an expression (`if`, `switch` and `do` may start one).
+    private static let declarationKeywords: Set<String> = [
+        "var", "let", "func", "case", "default", "struct", "enum", "class", "actor", "extension", "protocol", "typealias",
+        "import", "init", "deinit", "subscript", "static", "private", "fileprivate", "internal", "public", "open", "final",
+        "return", "guard", "for", "while", "repeat", "defer", "break", "continue", "fallthrough", "associatedtype",
+    ]
+
     /// True for `#if` whose first clause starts, on the next line, with `.member` (a postfix `#if` in a chain).
     public func isPostfixIfConfig(_ k: Int, limit: Int) -> Bool {
         guard k < limit, tokens[k].kind == .pound, self.is(k, "#if") else { return false }
@@ -254,8 +264,6 @@ extension CodeTokens {
         return j < limit && isDot(j)
     }
 
-    /// End (exclusive) of the statement starting at `start`, within `[start, limit)`.
-    /// A statement ends before a token on a new line that does not continue it, or at `;`.
     /// The stretches of code in `from..<to` that follow a `return` statement in the same block: up to the block's `}`,
     /// the next `case`/`default` label of a switch, or a `#if` branch's end, none of it runs (left-over code after an
     /// early `return .none`).
@@ -292,6 +300,8 @@ extension CodeTokens {
         k > 0 && tokens[k - 1].length == 1 && bytes[tokens[k - 1].startOffset] == UInt8(ascii: "@")
     }
 
+    /// End (exclusive) of the statement starting at `start`, within `[start, limit)`.
+    /// A statement ends before a token on a new line that does not continue it, or at `;`.
     public func statementEnd(from start: Int, limit: Int) -> Int {
         var j = start
         var steps = 0

@@ -43,6 +43,27 @@ final class FeatureIndexTests: XCTestCase {
         for neither in ["name", "stackName", "history"] { XCTAssertTrue(kinds(neither) == (false, false), neither) }
     }
 
+    /// A type whose generic `>` is written after a space ends its line like any other: the next declaration is a
+    /// property of its own (it was read as the right operand of a `>` and lost), while a line that ends in a real
+    /// binary operator still continues on the next.
+    func testAGenericClosedAfterASpaceEndsItsDeclaration() throws {
+        let source = """
+            @Reducer struct Root {
+              @ObservableState struct State {
+                var path: StackState<Path.State >
+                var rows: IdentifiedArrayOf<Row.State >
+                static let limit = 3 >
+                  2
+                var name: String
+              }
+            }
+            """
+        let state = try XCTUnwrap(Self.facts("Root.swift", source).types.first { $0.name == "State" })
+        XCTAssertEqual(state.properties.map(\.name), ["path", "rows", "limit", "name"])
+        XCTAssertEqual(state.properties.map(\.isStack), [true, false, false, false])
+        XCTAssertEqual(state.properties.map(\.isIdentifiedArray), [false, true, false, false])
+    }
+
     func testAProjectProtocolDeclaredInAnotherFileMakesAReducer() {
         let index = Self.index([
             ("Prelude.swift", "protocol FeatureReducer: Reducer, FeatureActionPayload where State: Hashable {}\nprotocol Client {}"),
