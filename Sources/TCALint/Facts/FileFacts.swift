@@ -622,7 +622,8 @@ public struct EnumCaseFacts: Sendable, Equatable {
     public var location: FactLocation
 
     /// What the case carries: nothing, one unlabelled value (`case child(Child.Action)`, `case load(Result<[Item], any
-    /// Error>)`), several unlabelled values (`case row(UUID, Row.Action)`), or labelled ones (`case row(id: UUID)`).
+    /// Error>)`), one labelled value (`case row(id: UUID)`), or several values, labelled or not (`case row(UUID,
+    /// Row.Action)`, `case row(id: UUID, action: Row.Action)`): a case key path to those gives their tuple.
     public enum PayloadShape: Sendable { case none, oneValue, severalValues, labelled }
 
     public var payloadShape: PayloadShape {
@@ -630,18 +631,38 @@ public struct EnumCaseFacts: Sendable, Equatable {
         var depth = 0
         var previous: UInt8 = 0
         var several = false
+        var labelled = false
         for byte in payload.utf8 {
             switch byte {
             case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): break  // a function type's `->`
             case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ":"): if depth == 0 { return .labelled }
+            case UInt8(ascii: ":"): if depth == 0 { labelled = true }
             case UInt8(ascii: ","): if depth == 0 { several = true }
             default: break
             }
             previous = byte
         }
-        return several ? .severalValues : .oneValue
+        return several ? .severalValues : labelled ? .labelled : .oneValue
+    }
+
+    /// The type of the last value, without its label (`Row.Action` for `(id: UUID, action: Row.Action)`), or "".
+    public var lastValueType: String {
+        var depth = 0
+        var previous: UInt8 = 0
+        var typeStart = payload.utf8.startIndex
+        for i in payload.utf8.indices {
+            let byte = payload.utf8[i]
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): break
+            case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ","), UInt8(ascii: ":"): if depth == 0 { typeStart = payload.utf8.index(after: i) }
+            default: break
+            }
+            previous = byte
+        }
+        return String(payload[typeStart...]).trimmingWhitespace()
     }
 
     /// One unlabelled value: its case key path's value is what a closure embedding the payload took.

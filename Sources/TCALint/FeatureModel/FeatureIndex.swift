@@ -362,19 +362,48 @@ public final class FeatureIndex: @unchecked Sendable {
     /// file; matched by the name before `Action` and the last component), and those built without a written type
     /// (`state.alert = AlertState { … }`) or relative to the feature (`AlertState<Action.Alert>(…)`) in the files of the feature's logic and of the field, in path order.
     public func alerts(for field: PropertyFacts, of feature: Feature) -> [AlertFacts] {
-        let type = field.type.withoutSpaces()
+        alerts(ofType: field.type, relativeTo: feature, builtBy: feature, field: field)
+    }
+
+    /// The alerts of an alert case of a presented destination (`case alert(AlertState<Action.Alert>)` in `destination`'s
+    /// `Destination.State`, `Action` being the destination's): those the type names, and those the presenting feature
+    /// builds in place (`state.destination = .alert(AlertState { … })`), as for a field above.
+    public func alerts(ofCase alertCase: EnumCaseFacts, in destination: Feature, presentedBy feature: Feature,
+                       field: PropertyFacts) -> [AlertFacts] {
+        alerts(ofType: alertCase.payload, relativeTo: destination, builtBy: feature, field: field)
+    }
+
+    /// `type` (`AlertState<Action.Alert>`) is written in `owner` (an `Action` it names is `owner`'s); the alerts built
+    /// without a written type are looked for in the files of `builder`'s logic and of `field`.
+    private func alerts(ofType written: String, relativeTo owner: Feature, builtBy builder: Feature, field: PropertyFacts) -> [AlertFacts] {
+        let type = written.withoutSpaces()
         guard type.hasPrefix("AlertState<"), let close = type.lastIndex(of: ">") else { return [] }
         let argument = String(type[type.index(type.startIndex, offsetBy: 11)..<close])
-        let owner = argument.split(separator: ".").first == "Action" ? feature.name : Self.alertOwner(argument)
+        let ownerName = argument.split(separator: ".").first == "Action" ? owner.name : Self.alertOwner(argument)
         let last = argument.split(separator: ".").last
-        var result = (alertsByOwner.wrapped[owner] ?? []).filter { $0.actionType?.split(separator: ".").last == last }
-        let paths = Set(feature.logic.map(\.location.path) + [field.location.path]).sorted()
+        // By the owner's path as written before `.Action.`, not only its last name: every feature of a TCA 1.0 app may
+        // nest a `Destination`, and `AddNotificationFeature.Destination.Action.Alert` is not `AddHabitFeature.Destination`'s.
+        let ownerPath = argument.split(separator: ".").first == "Action" ? FeatureMerger.written(owner.qualifiedName) : Self.pathBeforeAction(argument)
+        var result = (alertsByOwner.wrapped[ownerName] ?? []).filter { alert in
+            guard let actionType = alert.actionType, actionType.split(separator: ".").last == last else { return false }
+            let path = Self.pathBeforeAction(actionType)
+            return path == ownerPath || ownerPath.hasSuffix("." + path) || path.hasSuffix("." + ownerPath)
+        }
+        let paths = Set(builder.logic.map(\.location.path) + [field.location.path]).sorted()
         for path in paths {
             result += (files[path]?.file.alerts ?? []).filter { $0.actionType.map { $0.hasPrefix("Action.") } ?? true }
         }
         return result
     }
     private let alertsByOwner: LockedLazy<[String: [AlertFacts]]>
+
+    /// What an alert's action type names before its last `.Action.` (`App.Destination` for `App.Destination.Action.Alert`),
+    /// or the whole type.
+    static func pathBeforeAction(_ type: String) -> String {
+        let parts = type.split(separator: ".")
+        guard let k = parts.lastIndex(of: "Action"), k > 0 else { return type }
+        return parts[..<k].joined(separator: ".")
+    }
 
     /// The feature an alert's action type belongs to: the name before its last `Action` (`Feature.Action.Alert` →
     /// `Feature`), else its last component.

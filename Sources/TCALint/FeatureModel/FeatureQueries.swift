@@ -88,13 +88,33 @@ extension Feature {
 
     /// Whether an action no clause names (`handlers(of:)` is empty) reaches only `default:` clauses that return `.none`
     /// (`default: return .none`): every logic that receives it (whose action prefix it starts with) dispatches on the
-    /// action alone and does nothing outside its clauses, and one of them has such a `default:`.
+    /// action alone and does nothing outside its clauses, and one of them has such a `default:`. A helper that takes no
+    /// action (`handleSelect(state: &state, drawing: drawing)`, called from a clause) receives none.
     public func fallsToIgnoringDefault(_ path: [String]) -> Bool {
-        let receiving = logic.filter { path.starts(with: $0.actionPrefix) }
+        let receiving = logic.filter { $0.receivesActions && path.starts(with: $0.actionPrefix) }
         let defaults = receiving.flatMap { $0.clauses.filter(\.isDefault) }
         return !defaults.isEmpty && defaults.allSatisfy(\.code.isNoOp)
             && receiving.allSatisfy { !$0.hasOtherDispatch && ($0.everyAction?.isNoOp ?? true) }
     }
+
+    /// Its `Action` has a `delegate` case (`case delegate(Delegate)`): the channel TCA's docs give a child for what its
+    /// parent must know.
+    public var hasDelegateAction: Bool {
+        action.enumNamed("Action")?.cases.contains { $0.name == "delegate" } ?? false
+    }
+
+    /// What an enum State holds in the case `name` when it is an alert or a confirmation dialog (`case
+    /// alert(AlertState<Action.Alert>)` in TCA 1.0's `struct Destination: Reducer`): ephemeral state with no reducer of
+    /// its own, whose buttons' actions are for the presenting feature. Nil for a child feature's state or another case.
+    public func ephemeralState(inCase name: String) -> EphemeralState? {
+        guard let state, state.kind == "enum", let stateCase = state.cases.first(where: { $0.name == name }) else { return nil }
+        let payload = stateCase.payload.withoutSpaces()
+        if payload.hasPrefix("AlertState<") { return .alert }
+        if payload.hasPrefix("ConfirmationDialogState<") { return .dialog }
+        return nil
+    }
+
+    public enum EphemeralState: Sendable { case alert, dialog }
 
     /// Whether the feature sets the field to nil whenever this action arrives (`case .alert(.presented(.confirm)):
     /// state.alert = nil`): some logic's first clause that matches the action does, outside any `if` or loop.

@@ -7913,8 +7913,10 @@ same scope holds:
 The fix is safe when the project's TCA version is known to be 1.5 or later, where the key-path overload exists, and
 unsafe (`--fix --unsafe`) when it is unknown. Not fixed, with a message saying what to do: a state closure that
 computes, an action closure that wraps more than the child action (`{ .destination(.presented($0)) }`), a store
-other than the view's own, an `Action` that is not known to be `@CasePathable`, and a case of several values
-(`case rows(UUID, Row.Action)`), whose message says to make it hold one value first (`IdentifiedActionOf<Row>`).
+other than the view's own, an `Action` that is not known to be `@CasePathable` (whose message, where the case is
+the view's store's feature's, says to mark the enum `@CasePathable` or the feature `@Reducer` first), and a case of several values,
+labelled or not (`case rows(UUID, Row.Action)`, `case row(id: UUID, action: Row.Action)`), whose message says to make
+it hold one value first (`IdentifiedActionOf<Row>`).
 
 ```swift fix-before
 import SwiftUI
@@ -8097,7 +8099,7 @@ struct CounterView: View {
 
 Reported as:
 
-> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; pass a key path to the child state and a case key path to the child action (scope(state: \.child, action: \.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State
+> Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7; Counter.Action is not @CasePathable, so no case key path names .timer yet: mark the enum @CasePathable (or the feature @Reducer), then pass key paths (scope(state: \.child, action: \.timer)), which lets TCA cache the child store
 
 A state closure that computes:
 
@@ -12937,10 +12939,15 @@ child may be declared in any file of the project: the rule reads the project's f
 at the pattern.
 
 Not reported: `.child(.delegate(…))`, `.child(.dismiss)`, children composed through an `@Reducer enum`
-(destinations and paths), stack and collection elements (`.element(id:action:)`), an action the child sends
-itself and ignores (every case of its own that matches it returns `.none`, or no case names it and it falls to
-a `default: return .none`: a message it means for its parent, which `missing_delegate_action` reports in the child
-when a case names it, where the fix is), and test code.
+(destinations and paths), the buttons of an alert or a dialog that a TCA 1.0 `struct Destination: Reducer` holds
+(`.destination(.presented(.alert(.confirmDelete)))`: an alert has no reducer, its buttons' actions are the presenting
+feature's), stack and collection elements (`.element(id:action:)`, and TCA 1.0's `.rows(id:action:)` cases that a
+`.forEach(\.rows, action: /Action.rows(id:action:))` composes), an action a child without a `delegate` case sends
+itself and ignores (every case of its own that matches it returns `.none`, or no case names it and it falls to a
+`default: return .none`, wherever the send is: a clause, a helper it calls: a message it means for its parent,
+which `missing_delegate_action` reports in the child when a case names it, where the fix is), and test code. A
+child that has a `delegate` case and still tells its parent through another action is reported: the parent
+bypasses the child's own channel.
 
 ## Why is this bad
 
@@ -14110,7 +14117,9 @@ declares it) is the feature's only builder, lists only TCA's own reducers (`Redu
 `.field(.dismiss)`, and an alert also not when every button of every alert the project builds for it
 (`AlertState { … } actions: { … }` in the feature's files, the `static` members of `extension AlertState
 where Action == Feature.Action.Alert` in any file) sends an action on which the feature sets the field to
-`nil`: an alert closes only through one of its buttons, so it never stays in state. A field the feature's logic (in any file) never assigns, or only ever sets to `nil`, is
+`nil`: an alert closes only through one of its buttons, so it never stays in state. The same holds for a destination that only ever holds
+alerts (every case of its `State` an `AlertState`, its reducer doing nothing), with the buttons' actions under the
+alert's case (`.destination(.presented(.alert(.ok)))`). A field the feature's logic (in any file) never assigns, or only ever sets to `nil`, is
 not reported: nothing is presented. Nor is a child feature the feature clears on `.field(.dismiss)` when every
 action the child's views send (`store.send(…)`, `viewStore.send(…)`, in any file) is one the feature handles itself
 under the field (`case .field(.presented(.delegate(.select)))`) and no view writes the child's state through a
@@ -14609,6 +14618,61 @@ struct PointEdit {
         state.alert = nil
         return .none
       }
+    }
+  }
+}
+```
+
+A destination that only ever holds an alert (TCA 1.0's `struct Destination: Reducer` with an enum `State`), whose
+reducer does nothing, and whose alert's only button sends an action on which the feature clears the field: an alert
+field under another name, which never stays in state:
+
+```swift
+import ComposableArchitecture
+
+struct AddHabit: Reducer {
+  struct State: Equatable {
+    @PresentationState var destination: Destination.State?
+    var name = ""
+  }
+
+  enum Action: Equatable {
+    case destination(PresentationAction<Destination.Action>)
+    case saveTapped
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .saveTapped:
+        guard state.name.isEmpty else { return .none }
+        state.destination = .alert(
+          AlertState { TextState("Give the habit a name") } actions: {
+            ButtonState(role: .cancel, action: .understoodTapped) { TextState("OK") }
+          }
+        )
+        return .none
+      case .destination(.presented(.alert(.understoodTapped))):
+        state.destination = nil
+        return .none
+      case .destination:
+        return .none
+      }
+    }
+  }
+
+  struct Destination: Reducer {
+    enum State: Equatable {
+      case alert(AlertState<Action.Alert>)
+    }
+
+    enum Action: Equatable {
+      case alert(Alert)
+      enum Alert: Equatable { case understoodTapped }
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { _, _ in .none }
     }
   }
 }

@@ -28,9 +28,11 @@ public struct ParentMatchesChildActionRule: Rule {
                     // Patterns already carry the logic's action prefix (`reduce(into:childAction:)` → [child, …]).
                     for (n, full) in c.patterns.enumerated() {
                         guard let match = Self.childAction(matchedBy: full, children: children, in: project),
-                              // An action the child sends itself and ignores is a message it means for this parent:
-                              // `missing_delegate_action` reports it in the child, where the fix (a delegate) is.
-                              !match.owner.sendsItselfAndIgnores(match.ownPath) else { continue }
+                              // An action the child sends itself and ignores is a message it means for this parent, the
+                              // delegate of a child without a `delegate` case (`missing_delegate_action` reports it in the
+                              // child, where the fix is). A child that has one and still speaks to the parent through another
+                              // action bypasses its own channel (Saik0s/Whisperboard's `.didFinishImportingFiles`).
+                              !(match.owner.sendsItselfAndIgnores(match.ownPath) && !match.owner.hasDelegateAction) else { continue }
                         let at = n < c.patternAnchors.count ? c.patternAnchors[n] ?? c.anchor : c.anchor
                         findings.append(finding(at: at, Self.message(parent: parent.name, shown: match.shown, child: match.owner.name,
                                                                      through: match.through.map(\.name))))
@@ -98,6 +100,10 @@ public struct ParentMatchesChildActionRule: Rule {
             // `.destination(.presented(.picker(.delegate(…))))`: a grandchild's delegate action, reached through
             // the child's navigation, is what delegates are for.
             guard own != "delegate", child.cases.contains(own), !rest.contains("delegate") else { continue }
+            // `.destination(.presented(.alert(.confirmDelete)))` through TCA 1.0's `struct Destination: Reducer`: an
+            // alert or a dialog has no reducer, and its buttons' actions are for the presenting feature to match (as TCA's
+            // own examples do), not the child's.
+            guard child.feature.ephemeralState(inCase: own) == nil else { continue }
             // `.flow(.path(.element(…)))`, `.flow(.destination(.presented(…)))`: a stack's or a presentation's
             // element, not judged (see the document's Limits).
             guard !CasePath.wrapsChildAction(Array(rest)) else { continue }

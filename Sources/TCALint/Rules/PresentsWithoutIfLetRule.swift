@@ -56,6 +56,7 @@ public struct PresentsWithoutIfLetRule: Rule {
                     case .notAReducer: continue
                     case .reducer(let child):
                         if clearsOnDismiss, child.doesNothing || Self.childNeedsNoReducer(child, field: field, clauses: clauses, in: file.project) { continue }
+                        if child.doesNothing, Self.holdsOnlyAlertsThatClose(field, child: child, of: feature, in: file.project) { continue }
                     case .unknown: break
                     }
                 }
@@ -76,12 +77,30 @@ public struct PresentsWithoutIfLetRule: Rule {
     /// alert never stays in state. A button that sends nothing (`ButtonState(role: .cancel) { … }`), an alert with no
     /// button (SwiftUI's OK), or an alert the project builds out of sight keeps the finding.
     private static func everyButtonClears(_ field: PropertyFacts, of feature: Feature, in project: FeatureIndex) -> Bool {
-        let alerts = project.alerts(for: field, of: feature)
-        return !alerts.isEmpty && alerts.allSatisfy { alert in
+        everyButtonClears(project.alerts(for: field, of: feature), field: field.name, of: feature, under: [field.name, "presented"])
+    }
+
+    /// There are alerts, each with buttons, and each button sends an action (its case under `path`) on which the
+    /// feature sets the field to nil.
+    private static func everyButtonClears(_ alerts: [AlertFacts], field: String, of feature: Feature, under path: [String]) -> Bool {
+        !alerts.isEmpty && alerts.allSatisfy { alert in
             !alert.buttons.isEmpty && alert.buttons.allSatisfy { button in
                 guard let action = button, !action.isEmpty else { return false }
-                return feature.clearsField(field.name, onAction: [field.name, "presented", action])
+                return feature.clearsField(field, onAction: path + [action])
             }
+        }
+    }
+
+    /// A destination that only ever holds alerts (`enum State { case alert(AlertState<Action.Alert>) }` in a
+    /// `struct Destination: Reducer` whose reducer does nothing) is an alert field under another name: when every
+    /// alert the project builds for each of its cases has buttons, each sending an action on which the feature sets the
+    /// field to nil, nothing stays in state and there is no child logic to run.
+    private static func holdsOnlyAlertsThatClose(_ field: PropertyFacts, child: Feature, of feature: Feature, in project: FeatureIndex) -> Bool {
+        guard let state = child.state, state.kind == "enum", !state.cases.isEmpty else { return false }
+        return state.cases.allSatisfy { alertCase in
+            guard child.ephemeralState(inCase: alertCase.name) == .alert else { return false }
+            return everyButtonClears(project.alerts(ofCase: alertCase, in: child, presentedBy: feature, field: field), field: field.name,
+                                     of: feature, under: [field.name, "presented", alertCase.name])
         }
     }
 

@@ -159,4 +159,88 @@ final class AlertsTests: XCTestCase {
                                                           with: "ButtonState(action: .confirmOkay) { TextState(\"OK\") }\n ButtonState(role: .cancel) { TextState(\"Cancel\") }")
         XCTAssertEqual(try lint([("Shop.swift", Self.shop), ("ShopAlerts.swift", cancel)]), ["Shop.swift:7", "Shop.swift:8"])
     }
+
+    /// JarretHoving97/Habicolor's shape: a TCA 1.0 `struct Destination: Reducer` whose State's only case is an alert and
+    /// whose reducer does nothing, the alert built in place by the presenting feature with one button that it clears the
+    /// field on. An alert field under another name: not reported. Reported again when a button sends nothing, when the
+    /// destination can hold a child feature too, and when the destination's reducer does something.
+    func testADestinationThatOnlyHoldsAlertsIsAnAlertField() throws {
+        let feature = """
+            import ComposableArchitecture
+            struct AddHabit: Reducer {
+              struct State: Equatable {
+                @PresentationState var destination: Destination.State?
+              }
+              enum Action: Equatable {
+                case destination(PresentationAction<Destination.Action>)
+                case saveTapped
+              }
+              var body: some ReducerOf<Self> {
+                Reduce { state, action in
+                  switch action {
+                  case .saveTapped:
+                    state.destination = .alert(AlertState { TextState("Name it") } actions: {
+                      ButtonState(role: .cancel, action: .understoodTapped) { TextState("OK") }
+                    })
+                    return .none
+                  case .destination(.presented(.alert(.understoodTapped))):
+                    state.destination = nil
+                    return .none
+                  case .destination:
+                    return .none
+                  }
+                }
+              }
+            }
+            extension AddHabit {
+              struct Destination: Reducer {
+                enum State: Equatable {
+                  case alert(AlertState<Action.Alert>)
+                }
+                enum Action: Equatable {
+                  case alert(Alert)
+                  enum Alert: Equatable { case understoodTapped }
+                }
+                var body: some ReducerOf<Self> {
+                  Reduce { state, action in
+                    return .none
+                  }
+                }
+              }
+            }
+            """
+        XCTAssertEqual(try lint([("AddHabit.swift", feature)]), [])
+        // Another feature's `Destination` alerts (`extension AlertState where Action == Other.Destination.Action.Alert`)
+        // are not this one's, though both types are named `Destination`.
+        let other = """
+            import ComposableArchitecture
+            struct Other: Reducer {
+              struct State: Equatable {}
+              enum Action: Equatable { case tapped }
+              var body: some ReducerOf<Self> { EmptyReducer() }
+              struct Destination: Reducer {
+                enum State: Equatable { case alert(AlertState<Action.Alert>) }
+                enum Action: Equatable { case alert(Alert); enum Alert: Equatable { case remove } }
+                var body: some ReducerOf<Self> { EmptyReducer() }
+              }
+            }
+            extension AlertState where Action == Other.Destination.Action.Alert {
+              static let remove = Self { TextState("Remove?") } actions: {
+                ButtonState(role: .destructive, action: .remove) { TextState("Remove") }
+              }
+            }
+            """
+        XCTAssertEqual(try lint([("AddHabit.swift", feature), ("Other.swift", other)]), [])
+        // Named for this feature's `Destination`, its button is one more that must clear the field.
+        let own = other.replacingOccurrences(of: "where Action == Other.Destination", with: "where Action == AddHabit.Destination")
+            .replacingOccurrences(of: "case remove", with: "case understoodTapped").replacingOccurrences(of: "action: .remove", with: "action: .later")
+        XCTAssertEqual(try lint([("AddHabit.swift", feature), ("Other.swift", own)]), ["AddHabit.swift:4"])
+        let silentButton = feature.replacingOccurrences(of: "{ TextState(\"OK\") }", with: "{ TextState(\"OK\") }\n ButtonState(role: .destructive) { TextState(\"Later\") }")
+        XCTAssertEqual(try lint([("AddHabit.swift", silentButton)]), ["AddHabit.swift:4"])
+        let withChild = feature.replacingOccurrences(of: "case alert(AlertState<Action.Alert>)\n", with: "case alert(AlertState<Action.Alert>)\n      case edit(Edit.State)\n")
+            + "\nstruct Edit: Reducer { struct State: Equatable {}; enum Action { case save }; var body: some ReducerOf<Self> { Reduce { _, _ in .none } } }\n"
+        XCTAssertEqual(try lint([("AddHabit.swift", withChild)]), ["AddHabit.swift:4"])
+        let working = feature.replacingOccurrences(of: "Reduce { state, action in\n        return .none", with: "Reduce { state, action in\n        print(action); state = .alert(AlertState { TextState(\"Again\") })\n        return .none")
+        XCTAssertEqual(try lint([("AddHabit.swift", working)]), ["AddHabit.swift:4"])
+    }
 }

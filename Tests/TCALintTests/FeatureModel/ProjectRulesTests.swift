@@ -164,6 +164,98 @@ final class ProjectRulesTests: XCTestCase {
                                                  with: "default: state = State(); return .none\n      }\n    }\n  }\n}\n@Reducer struct SceneDelegate")
         XCTAssertNotEqual(acting, source)
         XCTAssertEqual(Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Root.swift", bytes: Array(acting.utf8))).map(\.line), [27, 28, 29])
+        // A child that has a `delegate` case and tells its parent through another action (Saik0s/Whisperboard's
+        // `.didFinishImportingFiles`, judged true): the parent bypasses the child's channel.
+        let withDelegate = source.replacingOccurrences(of: "enum Action { case confirm, succeeded, tapped }",
+                                                       with: "enum Action { case confirm, succeeded, tapped, delegate(Delegate); enum Delegate { case done } }")
+        XCTAssertNotEqual(withDelegate, source)
+        XCTAssertEqual(Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Root.swift", bytes: Array(withDelegate.utf8))).map(\.line), [27, 28, 29])
+        // The send made in a helper the clause calls (LeeTaek/Carve's `handleSelectDrawing(state:drawing:)`): the helper
+        // takes no action, so it is no logic the action reaches, and the action still falls to `default:`.
+        let helper = source.replacingOccurrences(of: "case .confirm: return .run { send in await send(.succeeded) }",
+                                                 with: "case .confirm: return confirm(state: &state)")
+            .replacingOccurrences(of: "@Reducer struct SceneDelegate",
+                                  with: "extension Link {\n  private func confirm(state: inout State) -> Effect<Action> {\n    state.count += 1\n    return .run { send in await send(.succeeded) }\n  }\n}\n@Reducer struct SceneDelegate")
+        let lines = helper.split(separator: "\n", omittingEmptySubsequences: false)
+        let expected = ["case .link(.tapped)", "case .scene(.shortcut)"].compactMap { p in lines.firstIndex { $0.contains(p) }.map { $0 + 1 } }
+        XCTAssertEqual(Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Root.swift", bytes: Array(helper.utf8))).map(\.line), expected)
+        XCTAssertEqual(expected.count, 2)
+    }
+
+    /// Two TCA 1.0 shapes judged false blind: a button of an alert held by a `struct Destination: Reducer`
+    /// (JarretHoving97/Habicolor: an alert has no reducer; its buttons' actions are the presenting feature's to match),
+    /// and a collection's legacy case `/Action.book(id:action:)` (p-larson/TCA-Bible: the case carries the rows'
+    /// actions, so `.book(id:action: .select)` is a row's action, not one of the directory's own; a collection's element
+    /// is not judged, like `.element(id:action:)`, see the document's Limits). Still reported: the destination's child
+    /// action, and the directory's own.
+    func testParentMatchesNeitherAnAlertButtonNorALegacyCollectionCase() {
+        let source = """
+            import ComposableArchitecture
+            struct Edit: Reducer {
+              struct State: Equatable {}
+              enum Action: Equatable { case saveTapped }
+              var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+            }
+            struct Section: Reducer {
+              struct State: Equatable, Identifiable { let id: Int }
+              enum Action: Equatable { case select(Int) }
+              var body: some ReducerOf<Self> { Reduce { _, _ in .none } }
+            }
+            struct Directory: Reducer {
+              struct State: Equatable { var sections: IdentifiedArrayOf<Section.State> = [] }
+              enum Action: Equatable { case book(id: Section.State.ID, action: Section.Action), task }
+              var body: some ReducerOf<Self> {
+                Reduce { _, _ in .none }
+                  .forEach(\\.sections, action: /Action.book(id:action:)) { Section() }
+              }
+            }
+            struct Habits: Reducer {
+              struct State: Equatable {
+                @PresentationState var destination: Destination.State?
+                var directory = Directory.State()
+              }
+              enum Action: Equatable {
+                case destination(PresentationAction<Destination.Action>)
+                case directory(Directory.Action)
+              }
+              var body: some ReducerOf<Self> {
+                Scope(state: \\.directory, action: /Action.directory) { Directory() }
+                Reduce { state, action in
+                  switch action {
+                  case .destination(.presented(.alert(.confirmDelete))): return .none
+                  case .destination(.presented(.edit(.saveTapped))): return .none
+                  case .directory(.book(id: _, action: .select(let verse))): return .none
+                  case .directory(.task): return .none
+                  default: return .none
+                  }
+                }
+                .ifLet(\\.$destination, action: /Action.destination) { Destination() }
+              }
+              struct Destination: Reducer {
+                enum State: Equatable {
+                  case alert(AlertState<Action.Alert>)
+                  case edit(Edit.State)
+                }
+                enum Action: Equatable {
+                  case alert(Alert)
+                  case edit(Edit.Action)
+                  enum Alert: Equatable { case confirmDelete }
+                }
+                var body: some ReducerOf<Self> {
+                  Scope(state: /State.edit, action: /Action.edit) { Edit() }
+                }
+              }
+            }
+            """
+        let found = Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Habits.swift", bytes: Array(source.utf8)))
+        // The legacy case's constructor names its case: the composition's action path is `book`, not the text as written.
+        let edges = FeatureIndexTests.facts("Habits.swift", source).types.flatMap(\.builders).flatMap(\.edges)
+        XCTAssertEqual(edges.map(\.actionPath), ["book", "directory", "destination", "edit"])
+        XCTAssertEqual(found.map(\.line), [34, 36], found.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(found.map(\.message), [
+            ParentMatchesChildActionRule.message(parent: "Habits", shown: ".destination(.presented(.edit(.saveTapped)))", child: "Edit", through: ["Destination"]),
+            ParentMatchesChildActionRule.message(parent: "Habits", shown: ".directory(.task)", child: "Directory"),
+        ])
     }
 
     func testMissingDelegateActionNamesTheParentThatActsOnIt() throws {

@@ -82,7 +82,18 @@ final class LegacyStoreScopeTests: XCTestCase {
 
     func testAnActionThatIsNotCasePathableGetsNoFix() {
         let plain = Self.feature.replacingOccurrences(of: "@Reducer\nstruct Counter {", with: "struct Counter: Reducer {")
-        XCTAssertEqual(diagnostics(version: TCAVersion(1, 10), feature: plain).compactMap(\.fix).count, 0)
+        let found = diagnostics(version: TCAVersion(1, 10), feature: plain)
+        XCTAssertEqual(found.compactMap(\.fix).count, 0)
+        // Where the case is the view's store's, the message says what to do first (JarretHoving97/Habicolor's plain
+        // `struct HabitListFeature: Reducer`); elsewhere the general advice.
+        for line in [4, 5, 6, 9] {
+            let message = found.first { $0.line == line }?.message ?? ""
+            XCTAssertTrue(message.hasSuffix("; Counter.Action is not @CasePathable, so no case key path names .timer yet: mark the enum @CasePathable (or the feature @Reducer), then pass key paths (scope(state: \\.child, action: \\.timer)), which lets TCA cache the child store"), message)
+        }
+        for line in [7, 8] {
+            let message = found.first { $0.line == line }?.message ?? ""
+            XCTAssertTrue(message.contains("; pass a key path to the child state and a case key path"), message)
+        }
     }
 
     /// A case with two unlabelled values (oolxg/Hanami's `case mangaThumbnailAction(UUID, MangaThumbnail.Action)`, the
@@ -101,6 +112,38 @@ final class LegacyStoreScopeTests: XCTestCase {
         for line in [7, 8] {
             let message = found.first { $0.line == line }?.message ?? ""
             XCTAssertTrue(message.contains("; pass a key path to the child state and a case key path"), message)
+        }
+    }
+
+    /// The labelled twin of the case above (`case row(id: Row.State.ID, action: Row.Action)`, what `forEach(_:action:)`
+    /// took before TCA 1.4): its case key path gives the labelled pair too, and the message names the Action without its
+    /// label.
+    func testACaseOfSeveralLabelledValuesGetsTheSameMessage() {
+        let feature = Self.feature.replacingOccurrences(of: "case timer(Timer.Action)", with: "case timer(id: UUID, action: Timer.Action)")
+        let found = diagnostics(version: TCAVersion(1, 10), feature: feature)
+        XCTAssertEqual(found.compactMap(\.fix).count, 0)
+        let message = found.first { $0.line == 4 }?.message ?? ""
+        XCTAssertTrue(message.contains("; its action case .timer(id: UUID, action: Timer.Action) carries several values, so a case key path to it would give the child store the tuple, not the child's Action: first make the case hold one value (IdentifiedActionOf<Timer> for the rows of a collection"), message)
+    }
+
+    func testWhatAPayloadHoldsAndItsLastValuesType() {
+        func facts(_ payload: String) -> EnumCaseFacts {
+            EnumCaseFacts(name: "c", payload: payload, location: FactLocation(path: "F.swift", line: 1, column: 1))
+        }
+        let shapes: [(String, EnumCaseFacts.PayloadShape, String)] = [
+            ("", .none, ""),
+            ("Child.Action", .oneValue, "Child.Action"),
+            ("[String: Int]", .oneValue, "[String: Int]"),
+            ("(Int) -> Void", .oneValue, "(Int) -> Void"),
+            ("id: UUID", .labelled, "UUID"),
+            ("UUID, Row.Action", .severalValues, "Row.Action"),
+            ("id: Row.State.ID, action: Row.Action", .severalValues, "Row.Action"),
+            ("Dictionary<String, Int>, Bool", .severalValues, "Bool"),
+            ("Int, (String) -> Void", .severalValues, "(String) -> Void"),
+        ]
+        for (payload, shape, last) in shapes {
+            XCTAssertEqual(facts(payload).payloadShape, shape, payload)
+            XCTAssertEqual(facts(payload).lastValueType, last, payload)
         }
     }
 
