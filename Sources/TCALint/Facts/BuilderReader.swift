@@ -210,7 +210,7 @@ struct BuilderReader {
             if code.isOptionalMark(j) { j += 1; continue }
             // `/Action.row(id:action:)`: a case of labelled values named by its constructor, TCA 1.0's `forEach` form;
             // the labels name no further component.
-            if isArgumentLabels(j, end: end) { break }
+            if code.isArgumentLabels(j, end: end) { break }
             return code.sourceText(from: start, through: end - 1)
         }
         // Leading type names (`\State.child`, `/Action.child`) are the root, not the path.
@@ -218,17 +218,6 @@ struct BuilderReader {
             components.removeFirst()
         }
         return components.joined(separator: ".")
-    }
-
-    /// `(id:action:)` at j, closing at `end`: only labels, each followed by `:`.
-    private func isArgumentLabels(_ j: Int, end: Int) -> Bool {
-        guard code.isPunct(j, .lparen), code.partnerOf(j) == end - 1, j + 2 < end else { return false }
-        var k = j + 1
-        while k < end - 1 {
-            guard code.isNameLike(k) || code.kind(k) == .keyword, code.isPunct(k + 1, .colon) else { return false }
-            k += 2
-        }
-        return true
     }
 
     /// The first component of the key path at the `\` token: `\.detail!` and `\State.detail!` → detail,

@@ -59,7 +59,8 @@ struct StoreScopeReader {
     }
 
     /// The action case the action argument embeds into: `{ .child($0) }`, `{ Action.child($0) }`,
-    /// `Feature.Action.child` → `child` with the root as written (`""`, `Action`, `Feature.Action`); nil otherwise.
+    /// `Feature.Action.child`, `Feature.Action.row(id:action:)` → `child`, `row` with the root as written (`""`, `Action`,
+    /// `Feature.Action`); nil otherwise.
     private func actionCase(from start: Int, to end: Int) -> StoreScopeFacts.ActionCase? {
         var j = start
         var stop = end
@@ -82,7 +83,9 @@ struct StoreScopeReader {
             }
             guard name > j else { return nil }
         }
-        guard name + 1 == stop, let caseName = code.memberName(name) else { return nil }
+        // `Feature.Action.row(id:action:)`: the case's constructor named with its labels.
+        guard name + 1 == stop || (!isClosure && code.isArgumentLabels(name + 1, end: stop)), let caseName = code.memberName(name)
+        else { return nil }
         return StoreScopeFacts.ActionCase(root: code.isDot(j) ? "" : code.sourceText(from: j, through: name - 2), name: caseName)
     }
 }

@@ -345,6 +345,18 @@ extension CodeTokens {
         return nil
     }
 
+    /// The argument labels of a function's name at j, its `(` closing just before `end`: `(id:action:)` in
+    /// `/Action.row(id:action:)` or `Feature.Action.row(id:action:)`, a case of labelled values named by its constructor.
+    public func isArgumentLabels(_ j: Int, end: Int) -> Bool {
+        guard isPunct(j, .lparen), partnerOf(j) == end - 1, j + 2 < end else { return false }
+        var k = j + 1
+        while k < end - 1 {
+            guard isNameLike(k) || kind(k) == .keyword, isPunct(k + 1, .colon) else { return false }
+            k += 2
+        }
+        return true
+    }
+
     /// Source text of tokens [from, to] inclusive, as written (used for names shown in messages and dumps).
     public func sourceText(from: Int, through: Int) -> String {
         guard from <= through, from >= 0, through < count else { return "" }

@@ -86,13 +86,15 @@ final class LegacyStoreScopeTests: XCTestCase {
         XCTAssertEqual(found.compactMap(\.fix).count, 0)
         // Where the case is the view's store's, the message says what to do first (JarretHoving97/Habicolor's plain
         // `struct HabitListFeature: Reducer`); elsewhere the general advice.
-        for line in [4, 5, 6, 9] {
-            let message = found.first { $0.line == line }?.message ?? ""
-            XCTAssertTrue(message.hasSuffix("; Counter.Action is not @CasePathable, so no case key path names .timer yet: mark the enum @CasePathable (or the feature @Reducer), then pass key paths (scope(state: \\.child, action: \\.timer)), which lets TCA cache the child store"), message)
-        }
-        for line in [7, 8] {
-            let message = found.first { $0.line == line }?.message ?? ""
-            XCTAssertTrue(message.contains("; pass a key path to the child state and a case key path"), message)
+        assertMessages(found, at: [4, 5, 6, 9], contain: "; Counter.Action is not @CasePathable, so no case key path names .timer yet: mark the enum @CasePathable (or the feature @Reducer), then pass key paths (scope(state: \\.child, action: \\.timer)), which lets TCA cache the child store")
+        assertMessages(found, at: [7, 8], contain: "; pass a key path to the child state and a case key path")
+    }
+
+    /// The messages of the findings at these lines (of the view) contain `text`.
+    func assertMessages(_ found: [Diagnostic], at lines: [Int], contain text: String, file: StaticString = #filePath, line: UInt = #line) {
+        for at in lines {
+            let message = found.first { $0.line == at }?.message ?? ""
+            XCTAssertTrue(message.contains(text), "line \(at): \(message)", file: file, line: line)
         }
     }
 
@@ -105,14 +107,8 @@ final class LegacyStoreScopeTests: XCTestCase {
         XCTAssertEqual(found.map(\.line), [4, 5, 6, 7, 8, 9])
         XCTAssertEqual(found.compactMap(\.fix).count, 0)
         // The message says what to change first where the case is the view's store's; the general advice elsewhere.
-        for line in [4, 5, 6, 9] {
-            let message = found.first { $0.line == line }?.message ?? ""
-            XCTAssertTrue(message.contains("; its action case .timer(UUID, Timer.Action) carries several values, so a case key path to it would give the child store the tuple, not the child's Action: first make the case hold one value (IdentifiedActionOf<Timer> for the rows of a collection"), message)
-        }
-        for line in [7, 8] {
-            let message = found.first { $0.line == line }?.message ?? ""
-            XCTAssertTrue(message.contains("; pass a key path to the child state and a case key path"), message)
-        }
+        assertMessages(found, at: [4, 5, 6, 9], contain: "; its action case .timer(UUID, Timer.Action) carries several values, so a case key path to it would give the child store the tuple, not the child's Action: first make the case hold one value (IdentifiedActionOf<Timer> for the rows of a collection")
+        assertMessages(found, at: [7, 8], contain: "; pass a key path to the child state and a case key path")
     }
 
     /// The labelled twin of the case above (`case row(id: Row.State.ID, action: Row.Action)`, what `forEach(_:action:)`
@@ -122,8 +118,24 @@ final class LegacyStoreScopeTests: XCTestCase {
         let feature = Self.feature.replacingOccurrences(of: "case timer(Timer.Action)", with: "case timer(id: UUID, action: Timer.Action)")
         let found = diagnostics(version: TCAVersion(1, 10), feature: feature)
         XCTAssertEqual(found.compactMap(\.fix).count, 0)
-        let message = found.first { $0.line == 4 }?.message ?? ""
-        XCTAssertTrue(message.contains("; its action case .timer(id: UUID, action: Timer.Action) carries several values, so a case key path to it would give the child store the tuple, not the child's Action: first make the case hold one value (IdentifiedActionOf<Timer> for the rows of a collection"), message)
+        assertMessages(found, at: [4], contain: "; its action case .timer(id: UUID, action: Timer.Action) carries several values, so a case key path to it would give the child store the tuple, not the child's Action: first make the case hold one value (IdentifiedActionOf<Timer> for the rows of a collection")
+    }
+
+    /// TCA 1.0's `ForEachStore(store.scope(state: \.habits, action: HabitList.Action.habit(id:action:)))`
+    /// (JarretHoving97/Habicolor): the case's constructor named with its labels is the case `habit`, as a builder's
+    /// `/Action.habit(id:action:)` is; other arguments after a case name are not read as one.
+    func testACaseNamedWithItsLabelsIsRead() {
+        let view = """
+            struct V: View {
+              let store: StoreOf<Counter>
+              var body: some View {
+                ForEachStore(store.scope(state: \\.rows, action: Counter.Action.row(id:action:))) { RowView(store: $0) }
+                ForEachStore(store.scope(state: \\.rows, action: Counter.Action.row(id: 1))) { RowView(store: $0) }
+              }
+            }
+            """
+        let scopes = FeatureIndexTests.facts("V.swift", view).file.storeScopes
+        XCTAssertEqual(scopes.map { $0.actionCase.map { "\($0.root).\($0.name)" } }, ["Counter.Action.row", nil])
     }
 
     func testWhatAPayloadHoldsAndItsLastValuesType() {
