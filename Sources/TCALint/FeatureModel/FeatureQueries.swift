@@ -97,10 +97,22 @@ extension Feature {
             && receiving.allSatisfy { !$0.hasOtherDispatch && ($0.everyAction?.isNoOp ?? true) }
     }
 
-    /// Its `Action` has a `delegate` case (`case delegate(Delegate)`): the channel TCA's docs give a child for what its
+    /// Its `Action` has a delegate case (`case delegate(Delegate)`): the channel TCA's docs give a child for what its
     /// parent must know.
     public var hasDelegateAction: Bool {
-        action.enumNamed("Action")?.cases.contains { $0.name == "delegate" } ?? false
+        action.enumNamed("Action")?.cases.contains { isDelegateCase($0.name) } ?? false
+    }
+
+    /// The `Action` case `name` is a delegate channel: `delegate`, or a case carrying an enum whose name ends in
+    /// `Delegate` that the feature sends itself (AdultOfNineteen/WINEY-iOS's `case tabDelegate(TabNavigationDelegate)`
+    /// beside `delegate(Delegate)`). Not a case the feature only receives, such as the events of UIKit's scene delegate
+    /// (`case sceneDelegate(SceneDelegate)`, sent into the store by the app's `UIWindowSceneDelegate`).
+    public func isDelegateCase(_ name: String) -> Bool {
+        if name == "delegate" { return true }
+        guard let enumCase = action.enumNamed("Action")?.cases.first(where: { $0.name == name }),
+              enumCase.payloadShape == .oneValue, enumCase.payload.withoutSpaces().lastNameComponent.hasSuffix("Delegate")
+        else { return false }
+        return logic.contains { unit in unit.anyCode { code in code.sends.contains { $0.path.first == name } } }
     }
 
     /// What an enum State holds in the case `name` when it is an alert or a confirmation dialog (`case

@@ -12938,7 +12938,8 @@ the action is not the child's `delegate` case. `.child(.presented(.x))` counts a
 child may be declared in any file of the project: the rule reads the project's feature model. Reported
 at the pattern.
 
-Not reported: `.child(.delegate(…))`, `.child(.dismiss)`, children composed through an `@Reducer enum`
+Not reported: `.child(.delegate(…))` (and a delegate channel of another name, a case carrying an enum whose name ends
+in `Delegate` that the child sends itself: `.child(.tabDelegate(…))`), `.child(.dismiss)`, children composed through an `@Reducer enum`
 (destinations and paths), the buttons of an alert or a dialog that a TCA 1.0 `struct Destination: Reducer` holds
 (`.destination(.presented(.alert(.confirmDelete)))`: an alert has no reducer, its buttons' actions are the presenting
 feature's), stack and collection elements (`.element(id:action:)`, and TCA 1.0's `.rows(id:action:)` cases that a

@@ -99,7 +99,7 @@ public struct ParentMatchesChildActionRule: Rule {
             guard let rest = CasePath.childPart(of: full, composedAt: child.path), let own = rest.first else { continue }
             // `.destination(.presented(.picker(.delegate(…))))`: a grandchild's delegate action, reached through
             // the child's navigation, is what delegates are for.
-            guard own != "delegate", child.cases.contains(own), !rest.contains("delegate") else { continue }
+            guard !child.feature.isDelegateCase(own), child.cases.contains(own), !rest.contains("delegate") else { continue }
             // `.destination(.presented(.alert(.confirmDelete)))` through TCA 1.0's `struct Destination: Reducer`: an
             // alert or a dialog has no reducer, and its buttons' actions are for the presenting feature to match (as TCA's
             // own examples do), not the child's.

@@ -170,6 +170,22 @@ final class ProjectRulesTests: XCTestCase {
                                                        with: "enum Action { case confirm, succeeded, tapped, delegate(Delegate); enum Delegate { case done } }")
         XCTAssertNotEqual(withDelegate, source)
         XCTAssertEqual(Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Root.swift", bytes: Array(withDelegate.utf8))).map(\.line), [27, 28, 29])
+        // A second delegate channel named for its enum, which the child sends itself (AdultOfNineteen/WINEY-iOS's
+        // `case tabDelegate(TabNavigationDelegate)`), is a delegate: its match is not reported. Still reported: one the
+        // child only receives (jorgealegre/DosMangos's `case sceneDelegate(SceneDelegate)`, UIKit's events), and a case
+        // carrying another value.
+        let tabDelegate = withDelegate.replacingOccurrences(of: "case confirm, succeeded, tapped, delegate(Delegate)",
+                                                            with: "case confirm, succeeded, tapped(TapDelegate), delegate(Delegate); enum TapDelegate { case x }")
+            .replacingOccurrences(of: "case .confirm: return .run { send in await send(.succeeded) }",
+                                  with: "case .confirm: return .run { send in await send(.succeeded); await send(.tapped(.x)) }")
+        XCTAssertNotEqual(tabDelegate, withDelegate)
+        func lines(_ source: String) -> [Int] {
+            Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Root.swift", bytes: Array(source.utf8))).map(\.line)
+        }
+        XCTAssertEqual(lines(tabDelegate), [27, 29])
+        let received = tabDelegate.replacingOccurrences(of: "; await send(.tapped(.x))", with: "")
+        XCTAssertEqual(lines(received), [27, 28, 29])
+        XCTAssertEqual(lines(tabDelegate.replacingOccurrences(of: "tapped(TapDelegate)", with: "tapped(TapDelegateKind)")), [27, 28, 29])
         // The send made in a helper the clause calls (LeeTaek/Carve's `handleSelectDrawing(state:drawing:)`): the helper
         // takes no action, so it is no logic the action reaches, and the action still falls to `default:`.
         let helper = source.replacingOccurrences(of: "case .confirm: return .run { send in await send(.succeeded) }",
