@@ -628,41 +628,37 @@ public struct EnumCaseFacts: Sendable, Equatable {
 
     public var payloadShape: PayloadShape {
         guard !payload.isEmpty else { return .none }
-        var depth = 0
-        var previous: UInt8 = 0
         var several = false
         var labelled = false
-        for byte in payload.utf8 {
-            switch byte {
-            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): break  // a function type's `->`
-            case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ":"): if depth == 0 { labelled = true }
-            case UInt8(ascii: ","): if depth == 0 { several = true }
-            default: break
-            }
-            previous = byte
+        forEachTopLevelSeparator { byte, _ in
+            if byte == UInt8(ascii: ",") { several = true } else { labelled = true }
         }
         return several ? .severalValues : labelled ? .labelled : .oneValue
     }
 
     /// The type of the last value, without its label (`Row.Action` for `(id: UUID, action: Row.Action)`), or "".
     public var lastValueType: String {
+        var typeStart = payload.utf8.startIndex
+        forEachTopLevelSeparator { _, i in typeStart = payload.utf8.index(after: i) }
+        return String(payload[typeStart...]).trimmingWhitespace()
+    }
+
+    /// Each `,` between values and `:` after a label in the payload, outside any brackets (`Dictionary<String, Int>`,
+    /// `[String: Int]`, `(Int) -> Void`), with its position.
+    private func forEachTopLevelSeparator(_ body: (UInt8, String.UTF8View.Index) -> Void) {
         var depth = 0
         var previous: UInt8 = 0
-        var typeStart = payload.utf8.startIndex
         for i in payload.utf8.indices {
             let byte = payload.utf8[i]
             switch byte {
             case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): break
+            case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): break  // a function type's `->`
             case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ","), UInt8(ascii: ":"): if depth == 0 { typeStart = payload.utf8.index(after: i) }
+            case UInt8(ascii: ","), UInt8(ascii: ":"): if depth == 0 { body(byte, i) }
             default: break
             }
             previous = byte
         }
-        return String(payload[typeStart...]).trimmingWhitespace()
     }
 
     /// One unlabelled value: its case key path's value is what a closure embedding the payload took.

@@ -379,11 +379,12 @@ public final class FeatureIndex: @unchecked Sendable {
         let type = written.withoutSpaces()
         guard type.hasPrefix("AlertState<"), let close = type.lastIndex(of: ">") else { return [] }
         let argument = String(type[type.index(type.startIndex, offsetBy: 11)..<close])
-        let ownerName = argument.split(separator: ".").first == "Action" ? owner.name : Self.alertOwner(argument)
+        let isRelative = argument.split(separator: ".").first == "Action"
+        let ownerName = isRelative ? owner.name : Self.alertOwner(argument)
         let last = argument.split(separator: ".").last
         // By the owner's path as written before `.Action.`, not only its last name: every feature of a TCA 1.0 app may
         // nest a `Destination`, and `AddNotificationFeature.Destination.Action.Alert` is not `AddHabitFeature.Destination`'s.
-        let ownerPath = argument.split(separator: ".").first == "Action" ? FeatureMerger.written(owner.qualifiedName) : Self.pathBeforeAction(argument)
+        let ownerPath = isRelative ? FeatureMerger.written(owner.qualifiedName) : Self.pathBeforeAction(argument)
         var result = (alertsByOwner.wrapped[ownerName] ?? []).filter { alert in
             guard let actionType = alert.actionType, actionType.split(separator: ".").last == last else { return false }
             let path = Self.pathBeforeAction(actionType)
