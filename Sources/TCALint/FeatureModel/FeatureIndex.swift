@@ -408,11 +408,7 @@ public final class FeatureIndex: @unchecked Sendable {
 
     /// The feature an alert's action type belongs to: the name before its last `Action` (`Feature.Action.Alert` →
     /// `Feature`), else its last component.
-    static func alertOwner(_ type: String) -> String {
-        let parts = type.split(separator: ".").map(String.init)
-        if let k = parts.lastIndex(of: "Action"), k > 0 { return parts[k - 1] }
-        return parts.last ?? type
-    }
+    static func alertOwner(_ type: String) -> String { pathBeforeAction(type).lastNameComponent }
 
     /// Some file other than a test builds a dismissal of its own (`DismissEffect { … }`, `.dependency(\.dismiss, …)`).
     public let providesDismiss: Bool

@@ -83,7 +83,12 @@ extension Feature {
         guard !path.isEmpty else { return false }
         let handlers = handlers(of: path)
         guard handlers.isEmpty ? fallsToIgnoringDefault(path) : handlers.allSatisfy(\.code.isNoOp) else { return false }
-        return logic.contains { unit in unit.anyCode { code in code.sends.contains { $0.path.starts(with: path) } } }
+        return sendsItself(path)
+    }
+
+    /// Whether the feature's own logic sends it the action `path` (or one of its values), in any form.
+    public func sendsItself(_ path: [String]) -> Bool {
+        logic.contains { unit in unit.anyCode { code in code.sends.contains { $0.path.starts(with: path) } } }
     }
 
     /// Whether an action no clause names (`handlers(of:)` is empty) reaches only `default:` clauses that return `.none`
@@ -112,7 +117,7 @@ extension Feature {
         guard let enumCase = action.enumNamed("Action")?.cases.first(where: { $0.name == name }),
               enumCase.payloadShape == .oneValue, enumCase.payload.withoutSpaces().lastNameComponent.hasSuffix("Delegate")
         else { return false }
-        return logic.contains { unit in unit.anyCode { code in code.sends.contains { $0.path.first == name } } }
+        return sendsItself([name])
     }
 
     /// What an enum State holds in the case `name` when it is an alert or a confirmation dialog (`case
@@ -120,13 +125,18 @@ extension Feature {
     /// its own, whose buttons' actions are for the presenting feature. Nil for a child feature's state or another case.
     public func ephemeralState(inCase name: String) -> EphemeralState? {
         guard let state, state.kind == "enum", let stateCase = state.cases.first(where: { $0.name == name }) else { return nil }
-        let payload = stateCase.payload.withoutSpaces()
-        if payload.hasPrefix("AlertState<") { return .alert }
-        if payload.hasPrefix("ConfirmationDialogState<") { return .dialog }
-        return nil
+        return EphemeralState(type: stateCase.payload)
     }
 
-    public enum EphemeralState: Sendable { case alert, dialog }
+    public enum EphemeralState: Sendable {
+        case alert, dialog
+
+        /// What a type as written holds: `AlertState<…>`, `ConfirmationDialogState<…>`, or neither (nil).
+        public init?(type: String) {
+            let written = type.withoutSpaces()
+            if written.hasPrefix("AlertState<") { self = .alert } else if written.hasPrefix("ConfirmationDialogState<") { self = .dialog } else { return nil }
+        }
+    }
 
     /// Whether the feature sets the field to nil whenever this action arrives (`case .alert(.presented(.confirm)):
     /// state.alert = nil`): some logic's first clause that matches the action does, outside any `if` or loop.

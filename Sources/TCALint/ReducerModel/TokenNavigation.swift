@@ -250,9 +250,10 @@ extension CodeTokens {
     }
 
     /// Keywords that start a declaration or a statement and never an expression (`if`, `switch` and `do` may start one).
+    /// Reserved words only (`Keywords.reserved`): `actor`, `open` or `final` are tokens of kind identifier.
     private static let declarationKeywords: Set<String> = [
-        "var", "let", "func", "case", "default", "struct", "enum", "class", "actor", "extension", "protocol", "typealias",
-        "import", "init", "deinit", "subscript", "static", "private", "fileprivate", "internal", "public", "open", "final",
+        "var", "let", "func", "case", "default", "struct", "enum", "class", "extension", "protocol", "typealias",
+        "import", "init", "deinit", "subscript", "static", "private", "fileprivate", "internal", "public",
         "return", "guard", "for", "while", "repeat", "defer", "break", "continue", "fallthrough", "associatedtype",
     ]
 

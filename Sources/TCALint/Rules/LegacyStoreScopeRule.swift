@@ -28,18 +28,13 @@ public struct LegacyStoreScopeRule: DeprecationRule {
             }
             let target = Self.target(scope, file: file)
             let rewrite = Self.rewrite(scope, target: target, file: file)
-            let severalValues = rewrite == nil && target?.enumCase.payloadShape == .severalValues ? target?.enumCase : nil
-            // The case is the store's feature's, but no case key path can name it until its Action is `@CasePathable`.
-            let notCasePathable = rewrite == nil && severalValues == nil && target.map { $0.feature.action.actionEnum?.isCasePathable == false } == true
-                ? target : nil
             var fixed: Fix?
             if let rewrite {
                 let edits = [TextEdit(range: scope.state, replacement: Array(rewrite.state.utf8)),
                              TextEdit(range: scope.action, replacement: Array(rewrite.action.utf8))]
                 fixed = fix("Scope with key paths", rewrite.applicability, edits: edits, findingOffsets: [scope.anchor.offset])
             }
-            findings.append(finding(at: scope.anchor, Self.message(scope, rewrite: rewrite, severalValues: severalValues,
-                                                                 notCasePathable: notCasePathable), fix: fixed))
+            findings.append(finding(at: scope.anchor, Self.message(scope, rewrite: rewrite, target: target), fix: fixed))
         }
         return findings
     }
@@ -79,21 +74,20 @@ public struct LegacyStoreScopeRule: DeprecationRule {
         return Rewrite(state: "\\." + path.joined(separator: "."), action: "\\." + action.name, applicability: applicability)
     }
 
-    /// `severalValues`: the action case, when it carries several values (`case row(UUID, Row.Action)`, `case row(id: UUID,
-    /// action: Row.Action)`).
-    /// `notCasePathable`: the view's store's feature and action case, when that feature's Action is not `@CasePathable`.
-    static func message(_ scope: StoreScopeFacts, rewrite: Rewrite?, severalValues: EnumCaseFacts? = nil,
-                        notCasePathable: Target? = nil) -> String {
+    /// Without a rewrite, the message says what stands in its way where the scope has a target: its action case carries
+    /// several values (`case row(UUID, Row.Action)`, `case row(id: UUID, action: Row.Action)`), or the feature's Action
+    /// is not `@CasePathable`; else it gives the general advice.
+    static func message(_ scope: StoreScopeFacts, rewrite: Rewrite?, target: Target? = nil) -> String {
         let base = "Scoping a store with closures is soft-deprecated since TCA 1.5 and a compiler warning from 1.7"
-        if rewrite == nil, let target = notCasePathable {
-            return base + "; \(target.feature.name).Action is not @CasePathable, so no case key path names .\(target.enumCase.name) yet: mark the enum @CasePathable (or the feature @Reducer), then pass key paths (scope(state: \\.child, action: \\.\(target.enumCase.name))), which lets TCA cache the child store"
-        }
-        if rewrite == nil, let several = severalValues {
+        if rewrite == nil, let several = target?.enumCase, several.payloadShape == .severalValues {
             // `(UUID, Row.Action)`, `(id: UUID, action: Row.Action)` → `IdentifiedActionOf<Row>`, when the last value is
             // a feature's Action.
             let last = several.lastValueType
             let identified = last.hasSuffix(".Action") ? "IdentifiedActionOf<\(last.dropLast(".Action".count))>" : "IdentifiedActionOf<…>"
             return base + "; its action case .\(several.name)(\(CodeTokens.oneLine(several.payload))) carries several values, so a case key path to it would give the child store the tuple, not the child's Action: first make the case hold one value (\(identified) for the rows of a collection, as TCA 1.4's migration guide does), then pass key paths (scope(state: \\.child, action: \\.child)), which lets TCA cache the child store"
+        }
+        if rewrite == nil, let target, target.feature.action.actionEnum?.isCasePathable == false {
+            return base + "; \(target.feature.name).Action is not @CasePathable, so no case key path names .\(target.enumCase.name) yet: mark the enum @CasePathable (or the feature @Reducer), then pass key paths (scope(state: \\.child, action: \\.\(target.enumCase.name))), which lets TCA cache the child store"
         }
         guard let rewrite else {
             return base + "; pass a key path to the child state and a case key path to the child action (scope(state: \\.child, action: \\.child)), which lets TCA cache the child store: a state closure that does more than read a property becomes a computed property on State"

@@ -174,9 +174,12 @@ public struct PresentsWithoutIfLetRule: Rule {
     private static func presented(_ field: PropertyFacts) -> Presented? {
         guard !field.isStatic, !field.isComputed,
               field.isPresented else { return nil }
+        switch Feature.EphemeralState(type: field.type) {
+        case .alert: return .alert
+        case .dialog: return .dialog
+        case nil: break
+        }
         let type = field.type.withoutSpaces()
-        if type.hasPrefix("AlertState<") { return .alert }
-        if type.hasPrefix("ConfirmationDialogState<") { return .dialog }
         let isState = type.hasSuffix(".State?") || type.hasPrefix("PresentationState<") && type.hasSuffix(".State>")
         return isState ? .feature : nil
     }
