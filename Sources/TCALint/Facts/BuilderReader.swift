@@ -258,7 +258,10 @@ struct BuilderReader {
         var value = ObservedValue(text: written.utf8.count <= 48 && !written.contains("\n") ? written : nil)
         if code.isPunct(j, .backslash) {
             let components = Self.keyPathComponents(at: j, code: code)
-            if let first = components.first, first != "self" { value.firstComponents = [first] }
+            if let first = components.first, first != "self" {
+                value.firstComponents = [first]
+                value.keyPath = components
+            }
         } else if code.isPunct(j, .lbrace) && code.skipGroup(j, limit: close) == end {
             value.firstComponents = closureComponents(open: j)
         }

@@ -100,9 +100,10 @@ public enum CasePath {
 
     /// `.path(.element(id:action:))`, `.destination(.presented(…))`, `.sheet(.dismiss)`: the case wraps a
     /// `StackAction`, `IdentifiedAction` or `PresentationAction`, so it is a child's action whatever the file
-    /// shows of the `Action` enum.
+    /// shows of the `Action` enum. So does TCACoordinators' router (`.router(.routeAction(id:action:))`, johnpatrickmorgan/
+    /// TCACoordinators's `IdentifiedRouterAction`/`IndexedRouterAction`): a screen's action in a coordinator's stack.
     public static func wrapsChildAction(_ path: [String]) -> Bool {
-        path.count > 1 && (path[1] == "element" || path[1] == "presented" || path[1] == "dismiss")
+        path.count > 1 && (path[1] == "element" || path[1] == "presented" || path[1] == "dismiss" || path[1] == "routeAction")
     }
 
     /// How messages show a path: [a, b] → `.a(.b)`; [a, label:b] → `.a(label: .b)`; an element's action with the

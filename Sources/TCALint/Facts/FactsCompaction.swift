@@ -223,6 +223,7 @@ extension CodeFacts {
 extension FileWideFacts {
     mutating func compact(_ names: inout StringPool) {
         bindingWrites.fit()
+        boundPaths.fit()
         stackBindings.fit()
         presentedFields.fit()
         scopedFields.fit()

@@ -139,6 +139,8 @@ public struct FileWideFacts: Sendable {
     public var actionsSentWithFinish: Set<String> = []
     /// Views of this file that write a store's state through a binding (`$store.isOn`), one per view and feature.
     public var bindingWrites: [BindingWriteFacts] = []
+    /// The state paths this file's views bind through a store, once per view, path and feature.
+    public var boundPaths: [BoundPathFacts] = []
     /// Views of this file that drive a navigation stack from a store (`NavigationStack(path: $store.scope(state:
     /// \.path, action: \.path))`, `NavigationStackStore(store.scope(…))`), one per view, stack and feature.
     public var stackBindings: [StackBindingFacts] = []
@@ -393,6 +395,17 @@ public struct BindingWriteFacts: Sendable, Equatable {
     /// The first write, as written with the argument it is passed as (`isOn: $store.isOn`, `text: viewStore.$name`).
     public var written: String
     public var location: FactLocation
+}
+
+/// A state path a view binds through its feature's store (`$store.settings.volume`, `viewStore.$name`,
+/// `viewStore.binding(\.$name)`, `store.send(.binding(.set(\.name, …)))`), handed to any control or component: what
+/// the feature's binding actions may write, and nothing else.
+public struct BoundPathFacts: Sendable, Equatable {
+    /// The feature of the store, as written (`Feature`, `App.Feature`).
+    public var feature: String
+    /// The properties from the state (`$store.settings.volume` → [settings, volume]), `$` dropped; it stops at a
+    /// subscript or a method (`$store.rows[0].name` → [rows], `$store.isOn.animation()` → [isOn]).
+    public var path: [String]
 }
 
 /// A view driving a navigation stack with a feature's stack state: pushing and popping send the feature
@@ -863,8 +876,13 @@ public struct ObservedValue: Sendable, Equatable {
     /// The first property name of each state path it reads (`\.query.text` → query; `{ [$0.a, $0.b] }` → a, b),
     /// or nil when unknown (a key path variable, the whole state).
     public var firstComponents: Set<String>?
+    /// The whole path of a key path (`\.appliance.programs` → [appliance, programs]), nil for a closure or an unknown value.
+    public var keyPath: [String]? = nil
     /// The argument as written, for messages (short ones only).
     public var text: String?
+
+    /// The state paths it reads: a key path's whole path, or each property a closure reads; nil when unknown.
+    public var paths: [[String]]? { keyPath.map { [$0] } ?? firstComponents.map { $0.sorted().map { [$0] } } }
 
     public init(firstComponents: Set<String>? = nil, text: String? = nil) {
         self.firstComponents = firstComponents

@@ -49,6 +49,7 @@ struct FileWideReader {
         facts.alerts = AlertReader(extractor: extractor).read()
         let views = StoreBindingReader(extractor: extractor).read(types: types)
         facts.bindingWrites = views.writes
+        facts.boundPaths = views.boundPaths
         facts.stackBindings = views.stacks
         facts.disappearSends = views.disappearSends
         facts.presentedFields = views.presentedFields

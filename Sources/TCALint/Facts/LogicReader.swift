@@ -288,7 +288,7 @@ struct LogicReader {
                 if code.isPunct(i, .lbrace) { depth += 1 } else if code.isPunct(i, .rbrace) { depth = max(depth - 1, 0) }
                 let kind = code.kind(i)
                 guard kind == .identifier || kind == .keyword else { continue }
-                if (code.is(i, "send") || code.is(i, "run")), let (found, resume) = sends.sends(at: i) {
+                if (code.is(i, "send") || code.is(i, "run") || code.is(i, "task")), let (found, resume) = sends.sends(at: i) {
                     facts.sends += found
                     i = resume - 1
                     continue

@@ -18,6 +18,7 @@ struct SendReader {
     /// forwarding `.run`).
     func sends(at i: Int) -> (sends: [SendFacts], resume: Int)? {
         if code.is(i, "run"), code.isDot(i - 1) { return runForwarding(dot: i - 1).map { ([$0.0], $0.resume) } }
+        if code.is(i, "task"), code.isDot(i - 1) { return legacyTaskResults(dot: i - 1).map { ($0, i + 1) } }
         guard code.is(i, "send"), code.isPunct(i + 1, .lparen) else { return nil }
         var start = i
         let how: SendFacts.How
@@ -101,6 +102,34 @@ struct SendReader {
             return nil
         }
         return j
+    }
+
+    /// The actions a legacy `.task { … }` effect (TCA before 1.0: `Effect.task`, whose operation returns the action
+    /// to feed back into the store) sends: its closure's single expression (`.task { .finished }`, `.task { await
+    /// .loaded(api.load()) }`) and what its `return`s give (`return .failed(error)` in a `catch`), each an action sent
+    /// when the work is done, as `await send(.x)` is inside a `.run`. Nil for `x.task` on a value.
+    private func legacyTaskResults(dot j: Int) -> [SendFacts]? {
+        guard effectStart(dot: j) != nil else { return nil }
+        var open = j + 2
+        if code.isPunct(open, .lparen) { open = code.skipGroup(open, limit: regionClose) }
+        guard code.isPunct(open, .lbrace), let close = code.partnerOf(open), close > open else { return nil }
+        var starts: [Int] = []
+        var first = open + 1
+        if let signature = (open + 1..<close).first(where: { code.is($0, "in") }),
+           (open + 1..<signature).allSatisfy({ code.tokens[$0].kind == .identifier || code.isPunct($0, .comma) || code.is($0, "_") }) {
+            first = signature + 1
+        }
+        starts.append(first)
+        for k in first..<close where code.is(k, "return") { starts.append(k + 1) }
+        var result: [SendFacts] = []
+        for var at in starts {
+            while code.is(at, "await") || code.is(at, "try") { at += 1 }
+            guard code.isDot(at) else { continue }
+            let path = CasePath.read(at: at, code: code, limit: close)
+            guard !path.isEmpty else { continue }
+            result.append(SendFacts(path: path, chained: [], location: extractor.location(at), anchor: extractor.anchor(at), how: .run))
+        }
+        return result.isEmpty ? nil : result
     }
 
     /// `.run { send in await send(.x) }` or `.run { await $0(.x) }` (nothing else in the closure) at the `.` j.

@@ -13,6 +13,7 @@ struct StoreBindingReader {
     /// What a file's views do with their stores.
     struct ViewFacts {
         var writes: [BindingWriteFacts] = []
+        var boundPaths: [BoundPathFacts] = []
         var stacks: [StackBindingFacts] = []
         var disappearSends: [DisappearSendFacts] = []
         var presentedFields: [PresentedFieldFacts] = []
@@ -30,6 +31,8 @@ struct StoreBindingReader {
         var stores: [String: [String]] = [:]
         var writes: [(type: String, written: String, token: Int)] = []
         var written = Set<String>()
+        var bound: [(type: String, path: [String])] = []
+        var boundSeen = Set<[String]>()
         var stacks: [(type: String, path: String, isObservation: Bool, token: Int)] = []
         var disappearing: [(type: String, action: String, token: Int)] = []
         var presenting: [(type: String, field: String, token: Int)] = []
@@ -52,6 +55,7 @@ struct StoreBindingReader {
             } else if let text = bindingWrite(at: i), written.insert(names[top]).inserted {
                 writes.append((names[top], text, i))
             }
+            if let path = boundPath(at: i), boundSeen.insert([names[top]] + path).inserted { bound.append((names[top], path)) }
         }
         // Each view's features once, in order; every fact is made once per feature of the view that holds it.
         let features = stores.mapValues { names in
@@ -63,6 +67,7 @@ struct StoreBindingReader {
             writes: writes.flatMap { w in
                 perFeature(of: w.type) { BindingWriteFacts(feature: $0, view: w.type, written: w.written, location: extractor.location(w.token)) }
             },
+            boundPaths: bound.flatMap { b in perFeature(of: b.type) { BoundPathFacts(feature: $0, path: b.path) } },
             stacks: stacks.flatMap { s in
                 perFeature(of: s.type) {
                     StackBindingFacts(feature: $0, view: s.type, statePath: s.path, isObservation: s.isObservation, location: extractor.location(s.token))
@@ -86,7 +91,7 @@ struct StoreBindingReader {
     /// The names the readers below start at (`storeFeature`, `stackPath`, `disappearSend`, `presentedField`, `sentPath`,
     /// `scopedField`); `bindingWrite` starts at any name ending in `store`.
     private static let entryNames = NameGate(["StoreOf", "ViewStoreOf", "Store", "ViewStore", "NavigationStack", "NavigationStackStore",
-                                              "onDisappear", "send", "scope"] + UncachedStoreReader.storePresentations)
+                                              "onDisappear", "send", "scope", "binding"] + UncachedStoreReader.storePresentations)
 
     /// Whether the identifier at i can start one of the facts read below.
     private func mayStartAFact(_ i: Int) -> Bool {
@@ -248,6 +253,41 @@ struct StoreBindingReader {
             return written(code.text(i) + ".binding(\\." + code.text(i + 6) + ")")
         }
         return nil
+    }
+
+    /// The state path bound at i through a store, under any label (what a binding action may write): `$store.a.b`,
+    /// `$viewStore.a`, `viewStore.$a.b`, `viewStore.binding(\.$a)`, `.binding(.set(\.a.b, …))`. Not `$store.scope(…)` (a
+    /// presentation) nor `$store.a.sending(\.x)` (an action of the feature's own).
+    private func boundPath(at i: Int) -> [String]? {
+        if code.is(i, "binding"), code.isDot(i - 1), code.isPunct(i + 1, .lparen), code.isDot(i + 2), code.is(i + 3, "set"),
+           code.isPunct(i + 4, .lparen) {
+            let path = BuilderReader.keyPathComponents(at: i + 5, code: code)
+            return path.isEmpty ? nil : path
+        }
+        guard code.endsWithStore(i), code.isDot(i + 1), code.kind(i + 2) == .identifier, !code.isDot(i - 1) else { return nil }
+        var first = i + 2
+        if code.is(first, "binding") {
+            guard code.isPunct(i + 3, .lparen), code.isPunct(i + 4, .backslash) else { return nil }
+            let path = BuilderReader.keyPathComponents(at: i + 4, code: code)
+            return path.isEmpty ? nil : path
+        }
+        if !startsWithDollar(i) {
+            // `viewStore.$a`: the projection is on the property.
+            guard startsWithDollar(first) else { return nil }
+        } else if code.is(first, "scope") {
+            return nil
+        }
+        var path: [String] = []
+        while code.kind(first) == .identifier, !code.isPunct(first + 1, .lparen) {
+            if code.is(first, "sending") { return nil }
+            var name = code.text(first)
+            if name.hasPrefix("$") { name.removeFirst() }
+            path.append(name)
+            guard path.count < 8, code.isDot(first + 1) else { break }
+            first += 2
+        }
+        if code.is(first, "sending") { return nil }
+        return path.isEmpty ? nil : path
     }
 
     /// The argument labels under which SwiftUI's controls and modifiers write the binding they are given

@@ -111,6 +111,17 @@ public final class FeatureIndex: @unchecked Sendable {
             return needed
         }
         self.bindingWritesByName = LockedLazy { Self.byLastName(ordered, \.bindingWrites, \.feature) }
+        self.boundPathsByName = LockedLazy {
+            var result: [String: [[String]]] = [:]
+            for file in ordered {
+                // Every feature some view holds the store of has an entry, empty when its views bind nothing.
+                for features in file.file.storesByType.values {
+                    for f in features where result[String(f.lastDotComponent ?? "")] == nil { result[String(f.lastDotComponent ?? "")] = [] }
+                }
+                for b in file.file.boundPaths { result[String(b.feature.lastDotComponent ?? ""), default: []].append(b.path) }
+            }
+            return result
+        }
         self.stackBindingsByName = LockedLazy { Self.byLastName(ordered, \.stackBindings, \.feature) }
         self.viewSendsByName = LockedLazy { Self.byLastName(ordered, \.viewSends, \.feature) }
         self.viewScopes = LockedLazy {
@@ -224,6 +235,14 @@ public final class FeatureIndex: @unchecked Sendable {
         (bindingWritesByName.wrapped[feature.name] ?? []).filter { Self.names(feature, $0.feature) }
     }
     private let bindingWritesByName: LockedLazy<[String: [BindingWriteFacts]]>
+
+    /// The state paths the project's views bind through the feature's store (`$store.settings.volume` → [settings,
+    /// volume]), what its binding actions can write; nil when no view holds the feature's store (its views are out of
+    /// sight, or built some other way). Matched by the feature's simple name, as `fieldsScopedInViews(of:)`.
+    public func boundPaths(of feature: Feature) -> [[String]]? {
+        boundPathsByName.wrapped[feature.name]
+    }
+    private let boundPathsByName: LockedLazy<[String: [[String]]]>
 
     /// The views that drive a navigation stack from the feature's store (`NavigationStack(path: $store.scope(state:
     /// \.path, …))` in a view holding a `StoreOf<Feature>`), from any file, in path order; names matched as for

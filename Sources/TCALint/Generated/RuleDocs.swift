@@ -11788,7 +11788,13 @@ Never reported:
   without `@ObservableState` — a stored property without `@BindingState`/`@BindableState` (legacy
   bindings write only those);
 - when the feature's `Action` (declared in any file) neither conforms to `BindableAction` nor has a
-  `binding` case, and the `body`'s file mentions neither `BindableAction` nor `BindingAction`.
+  `binding` case, and the `body`'s file mentions neither `BindableAction` nor `BindingAction`;
+- when the project's views hold the feature's store and none of them binds `X`, a part of it or a value
+  holding it: bindings are read under any label (`$store.appliance.name`, `$viewStore.name`,
+  `viewStore.$name`, `viewStore.binding(\.$name)`, `store.send(.binding(.set(\.name, …)))`), and for a
+  computed `X` the stored properties its getter reads. `\.appliance.programs` is not reported when the
+  views bind only `$store.appliance.name`; it is when one binds `$store.appliance` or
+  `$store.appliance.programs`. When no view of the feature is read, nothing says what is bound: reported.
 
 `X` is read from a key path (`\.query`, `\.settings.volume`, `\State.query`, `\.$query`) or from a
 closure (`{ $0.query }`, `{ [$0.sort, $0.filter] }`, `{ state in state.query }`: reported when any of
@@ -11926,6 +11932,37 @@ struct Filters {
 Reported as:
 
 > onChange(of: \.filter) only observes changes made by Reduce, but BindingReducer() outside it can also change the value and those changes are never observed; attach the onChange to the BindingReducer or wrap both in CombineReducers { … }.onChange(of:)
+
+A view binds a part of the observed value (`$store.settings.volume` changes `settings`):
+
+```swift
+@Reducer
+struct Player {
+  @ObservableState
+  struct State { var settings = PlayerSettings() }
+  enum Action: BindableAction { case binding(BindingAction<State>) }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { _, _ in .none }
+      .↓onChange(of: \.settings) { _, settings in
+        Reduce { _, _ in .run { _ in await self.storage.save(settings) } }
+      }
+  }
+}
+
+struct PlayerView: View {
+  @Bindable var store: StoreOf<Player>
+
+  var body: some View {
+    Slider(value: $store.settings.volume, in: 0...1)
+  }
+}
+```
+
+Reported as:
+
+> onChange(of: \.settings) only observes changes made by Reduce, but BindingReducer() outside it can also change the value and those changes are never observed; attach the onChange to the BindingReducer or wrap both in CombineReducers { … }.onChange(of:)
 
 A closure projection: any of the properties it reads may be bound:
 
@@ -12146,6 +12183,45 @@ struct Settings {
 }
 ```
 
+The views bind other parts of the observed value (renaudjenny/HeuresCreuses's appliance form): only the
+`Reduce` changes `appliance.programs`, and the `onChange` wraps it:
+
+```swift
+@Reducer
+struct ApplianceForm {
+  @ObservableState
+  struct State { var appliance = Appliance() }
+  enum Action: BindableAction { case binding(BindingAction<State>), addProgramTapped }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .addProgramTapped:
+        state.appliance.programs.append(Program())
+        return .none
+      case .binding:
+        return .none
+      }
+    }
+    .onChange(of: \.appliance.programs) { _, programs in
+      Reduce { _, _ in .run { _ in await self.scheduler.reschedule(programs) } }
+    }
+  }
+}
+
+struct ApplianceFormView: View {
+  @Bindable var store: StoreOf<ApplianceForm>
+
+  var body: some View {
+    Form {
+      TextField("Name", text: $store.appliance.name)
+      Button("Add program") { store.send(.addProgramTapped) }
+    }
+  }
+}
+```
+
 No `BindingReducer()` in the body (only the reducer itself changes the value):
 
 ```swift
@@ -12296,14 +12372,20 @@ struct SearchView: View {
 
 ## Limits
 
-- Opt-in. On 48 public TCA apps it reported a single position, judged false by a reader who had not seen
-  its code (`review/judged.tsv`): the field was bindable in principle, but no view binds it
-  (`$store.auth` appears nowhere) and the `onChange` only wrote the value back. Whether a view really binds
-  `X` is not read: every bindable property counts as bound.
+- Opt-in. On 177 public TCA apps it reported 11 positions, and the 4 that readers who had not seen its code
+  judged were false (`review/judged.tsv`). In 3 of them no view binds the observed value: `$store.auth`
+  appears nowhere, or only `$store.appliance.name` and `.type` are bound for `\.appliance.programs`. Reading
+  the views' bindings (above) removed those 3 and 6 more positions whose fields no view binds. Of the 2
+  left, one is the fourth false finding: the observed `Reduce` handles `.binding(\.$selectedFiles)` itself,
+  which the rule does not read. That is too few positions to judge whether it can be on by default.
+- A binding is read in the views that hold the feature's store (`StoreOf<Feature>`, `Store<Feature.State,
+  …>`); one made elsewhere — a parent's view binding through the parent's store, a helper receiving the
+  store — is not seen.
 - The `State` is read from every file of the project (its declaration and extensions); a property only an
   extension in a file the project model does not read declares counts as possibly bindable.
-- Only `X`'s first property is judged (`\.settings.volume` → `settings`), and a key path or projection
-  that is not written literally (a variable, a function, the whole state) counts as bindable.
+- Whether a binding can write `X` at all is judged on its first property (`\.settings.volume` →
+  `settings`); what the views bind is compared with its whole path. A key path or projection that is not
+  written literally (a variable, a function, the whole state) counts as bindable.
 - A `BindingReducer()` hidden in a helper (`var bindings: some ReducerOf<Self> { BindingReducer() }`, in
   any file) is not seen: only the `body` that holds the `onChange` is read; neither are bindings written
   by a child's `BindingReducer()` through a parent's `Scope`.
@@ -12943,9 +13025,11 @@ in `Delegate` that the child sends itself: `.child(.tabDelegate(…))`), `.child
 (destinations and paths), the buttons of an alert or a dialog that a TCA 1.0 `struct Destination: Reducer` holds
 (`.destination(.presented(.alert(.confirmDelete)))`: an alert has no reducer, its buttons' actions are the presenting
 feature's), stack and collection elements (`.element(id:action:)`, and TCA 1.0's `.rows(id:action:)` cases that a
-`.forEach(\.rows, action: /Action.rows(id:action:))` composes), an action a child without a `delegate` case sends
+`.forEach(\.rows, action: /Action.rows(id:action:))` composes, and the screens of a TCACoordinators stack,
+`.router(.routeAction(id: _, action: …))`), an action a child without a `delegate` case sends
 itself and ignores (every case of its own that matches it returns `.none`, or no case names it and it falls to a
-`default: return .none`, wherever the send is: a clause, a helper it calls: a message it means for its parent,
+`default: return .none`, wherever the send is: a clause, a helper it calls, the value a legacy `.task { .x }`
+effect of TCA before 1.0 gives back: a message it means for its parent,
 which `missing_delegate_action` reports in the child when a case names it, where the fix is), and test code. A
 child that has a `delegate` case and still tells its parent through another action is reported: the parent
 bypasses the child's own channel.
@@ -13699,8 +13783,8 @@ func testRoot() async {
 - The child is found through the composition's action path and the child reducer named in its closure
   or the type of its state field; a child the model cannot name (built by a function, a generic) is
   not judged, nor is a child whose `Action` enum no indexed file declares.
-- Matches through a stack's or collection's `.element(id:action:)` and through `@Reducer enum`
-  destinations are not judged.
+- Matches through a stack's or collection's `.element(id:action:)`, through TCACoordinators' `.routeAction`
+  and through `@Reducer enum` destinations are not judged.
 - A child's action that the child sends itself and ignores is `missing_delegate_action`'s finding in the
   child, not this rule's in the parent (since 2026-12-06: 112 findings on 101 apps went away, 1 judged true,
   5 debatable). One the child ignores but does not send itself (a button of its view) is still reported here.

@@ -8,8 +8,9 @@ public struct OnChangeMissesBindingRule: Rule {
         name: "On Change Misses Binding",
         summary: "`.onChange(of:)` is attached to one reducer while a sibling `BindingReducer()` can change the observed value; those binding changes are never observed",
         defaultSeverity: .warning,
-        // Opt-in: on 48 public apps it reported one position, which a reader judged false (nothing binds the
-        // field): whether a view binds the value is not something the model reads yet.
+        // Opt-in: the positions it reported on public apps were judged false blind, each because no view binds the
+        // observed value; what the views bind is now read (`FeatureIndex.boundPaths(of:)`), and too few positions are
+        // left to judge it on by default.
         isOptIn: true,
         prefilterNeedles: ["Reducer"]
     )
@@ -30,7 +31,8 @@ public struct OnChangeMissesBindingRule: Rule {
                     b.domain == candidate.domain && !candidate.wraps(b.element.anchor.token) && !b.isExclusive(with: candidate.placed)
                 }) else { continue }
                 let observed = candidate.modifier.observed ?? ObservedValue()
-                guard Self.isBindable(observed, state: feature.state, childStates: childStates) else { continue }
+                guard Self.isBindable(observed, state: feature.state, childStates: childStates),
+                      Self.isBound(observed, by: file.project.boundPaths(of: feature), state: feature.state) else { continue }
                 let shown = observed.text.map { "onChange(of: \($0))" } ?? "onChange"
                 let owner = candidate.element.name == "BindingReducer" ? "this BindingReducer" : candidate.element.displayName
                 findings.append(finding(
@@ -43,6 +45,24 @@ public struct OnChangeMissesBindingRule: Rule {
 
     /// Whether a binding may write one of the observed properties. Unknown values count as writable;
     /// only what the model's `State` proves read-only (or owned by something other than bindings) is not.
+    /// Whether the feature's views bind the observed value, a part of it or a value holding it (`$store.appliance` or
+    /// `$store.appliance.programs` for `\.appliance.programs`; not `$store.appliance.name`), or a stored field a computed
+    /// one reads: only those binding actions change it. True when no view of the feature is read (`bound` nil), and for
+    /// a value or computed property that cannot be followed when the views bind anything.
+    static func isBound(_ observed: ObservedValue, by bound: [[String]]?, state: StateModel?) -> Bool {
+        guard let bound else { return true }
+        guard let paths = observed.paths else { return !bound.isEmpty }
+        return paths.contains { path in
+            // A computed property (`isPasswordStrong` reading `password`) changes with the stored fields behind it.
+            var candidates = [path]
+            if let first = path.first, let field = state?.field(first), field.isReadOnlyComputed {
+                guard let behind = state?.storedFields(behind: first) else { return !bound.isEmpty }
+                candidates = behind.sorted().map { [$0] }
+            }
+            return candidates.contains { candidate in bound.contains { $0.starts(with: candidate) || candidate.starts(with: $0) } }
+        }
+    }
+
     static func isBindable(_ observed: ObservedValue, state: StateModel?, childStates: Set<String>) -> Bool {
         guard let names = observed.firstComponents, let state else { return true }
         return names.contains { name in !childStates.contains(name) && state.mayBeWrittenByBinding(name) }

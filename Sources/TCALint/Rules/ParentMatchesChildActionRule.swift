@@ -95,7 +95,8 @@ public struct ParentMatchesChildActionRule: Rule {
                             depth: Int = 0) -> Match? {
         for child in children {
             // `.rows(.element(id:action:))`: a collection's or a stack's element, not judged (see the document's Limits).
-            guard full.dropFirst(child.path.count).first != "element" else { continue }
+            // TCACoordinators' `.routeAction(_, action:)` is the same: a screen of the child's stack.
+            guard full.dropFirst(child.path.count).first != "element", full.dropFirst(child.path.count).first != "routeAction" else { continue }
             guard let rest = CasePath.childPart(of: full, composedAt: child.path), let own = rest.first else { continue }
             // `.destination(.presented(.picker(.delegate(…))))`: a grandchild's delegate action, reached through
             // the child's navigation, is what delegates are for.

@@ -30,6 +30,64 @@ final class BindingWritesTests: XCTestCase {
             """), ["A Settings isOn: $store.isOn 3", "B Search text: viewStore.$query 7", "C App.Profile text: viewStore.binding(\\.$name) 11"])
     }
 
+    func bound(_ source: String) -> [String] {
+        facts(source).file.boundPaths.map { "\($0.feature) \($0.path.joined(separator: "."))" }
+    }
+
+    /// What `on_change_misses_binding` asks (renaudjenny/HeuresCreuses's `\.appliance.programs`, which no view binds,
+    /// judged false blind): every path a view binds through its store, under any label, to where a subscript or a
+    /// method starts; not a presentation's `$store.scope(…)` nor `sending(…)`, which sends an action of its own.
+    func testEveryPathAViewBindsThroughItsStore() {
+        XCTAssertEqual(bound("""
+            struct A: View {
+              @Bindable var store: StoreOf<ApplianceForm>
+              var body: some View {
+                TextField("", text: $store.appliance.name)
+                Stepper("", value: $store.appliance.delays[0].hours)
+                SnowBall(animationSpeed: $store.speed.animation())
+                Toggle("", isOn: $store.isOn.sending(\\.toggled))
+                Text(store.title)
+                  .sheet(item: $store.scope(state: \\.detail, action: \\.detail)) { DetailView(store: $0) }
+                  .onAppear { store.send(.binding(.set(\\.appliance.type, .oven))) }
+                TextField("", text: $store.appliance.name)
+              }
+            }
+            struct B: View {
+              let store: StoreOf<Search>
+              var body: some View {
+                WithViewStore(store, observe: { $0 }) { viewStore in
+                  TextField("", text: viewStore.$query)
+                  TextField("", text: viewStore.binding(\\.$filter.text))
+                  Toggle("", isOn: $viewStore.isOn)
+                }
+              }
+            }
+            """), ["ApplianceForm appliance.name", "ApplianceForm appliance.delays", "ApplianceForm speed", "ApplianceForm appliance.type",
+                   "Search query", "Search filter.text", "Search isOn"])
+    }
+
+    /// The paths by feature, nil for a feature no view holds the store of: nothing is known of what its views bind.
+    func testTheProjectsBoundPathsOfAFeature() {
+        let index = FeatureIndex(files: [facts("""
+            @Reducer struct Form { @ObservableState struct State { var name = "" } }
+            @Reducer struct Hidden { @ObservableState struct State { var name = "" } }
+            @Reducer struct Quiet { @ObservableState struct State { var name = "" } }
+            struct FormView: View {
+              @Bindable var store: StoreOf<Form>
+              var body: some View { TextField("", text: $store.name) }
+            }
+            struct QuietView: View {
+              let store: StoreOf<Quiet>
+              var body: some View { Text(store.name) }
+            }
+            """)])
+        func paths(_ name: String) -> [[String]]? { index.feature(name).flatMap { index.boundPaths(of: $0) } }
+        XCTAssertEqual(paths("Form"), [["name"]])
+        XCTAssertEqual(paths("Quiet"), [])
+        XCTAssertNil(paths("Hidden"))
+        XCTAssertNotNil(index.feature("Hidden"))
+    }
+
     func testAPresentationBindingOrAPlainReadIsNoWrite() {
         XCTAssertEqual(writes("""
             struct A: View {

@@ -196,6 +196,31 @@ final class ProjectRulesTests: XCTestCase {
         let expected = ["case .link(.tapped)", "case .scene(.shortcut)"].compactMap { p in lines.firstIndex { $0.contains(p) }.map { $0 + 1 } }
         XCTAssertEqual(Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Root.swift", bytes: Array(helper.utf8))).map(\.line), expected)
         XCTAssertEqual(expected.count, 2)
+        // A legacy `.task { … }` (TCA before 1.0) sends the action its closure gives back (kirillgit5/Diplom's
+        // `return .task { .finishFlow }` beside `default: break` and a `return .none` after the switch, judged false
+        // blind): as a single expression, after `await`, or from a `return` in a `catch`. Not a `.task` on a value.
+        func legacy(_ effect: String) -> String {
+            source.replacingOccurrences(of: "case .confirm: return .run { send in await send(.succeeded) }",
+                                        with: "case .confirm: return \(effect)")
+                .replacingOccurrences(of: "default: return .none\n      }\n    }\n  }\n}\n@Reducer struct SceneDelegate",
+                                      with: "default: break\n      }\n      return .none\n    }\n  }\n}\n@Reducer struct SceneDelegate")
+        }
+        XCTAssertNotEqual(legacy(".task { .succeeded }"), source)
+        func reported(_ source: String) -> [Int] {
+            Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Root.swift", bytes: Array(source.utf8))).map(\.line)
+        }
+        func linesOf(_ patterns: [String], in source: String) -> [Int] {
+            let all = source.split(separator: "\n", omittingEmptySubsequences: false)
+            return patterns.compactMap { p in all.firstIndex { $0.contains(p) }.map { $0 + 1 } }
+        }
+        let tappedAndShortcut = linesOf(["case .link(.tapped)", "case .scene(.shortcut)"], in: legacy(".task { .succeeded }"))
+        XCTAssertEqual(tappedAndShortcut.count, 2)
+        XCTAssertEqual(reported(legacy(".task { .succeeded }")), tappedAndShortcut)
+        XCTAssertEqual(reported(legacy(".task(priority: .low) { await .succeeded }")), tappedAndShortcut)
+        XCTAssertEqual(reported(legacy(".task { do { try await api(); return .tapped } catch { return .succeeded } }")),
+                       Array(tappedAndShortcut.dropFirst()))
+        XCTAssertEqual(reported(legacy("queue.task { .succeeded }")),
+                       linesOf(["case .link(.succeeded)", "case .link(.tapped)", "case .scene(.shortcut)"], in: legacy("")))
     }
 
     /// Two TCA 1.0 shapes judged false blind: a button of an alert held by a `struct Destination: Reducer`
@@ -219,7 +244,7 @@ final class ProjectRulesTests: XCTestCase {
             }
             struct Directory: Reducer {
               struct State: Equatable { var sections: IdentifiedArrayOf<Section.State> = [] }
-              enum Action: Equatable { case book(id: Section.State.ID, action: Section.Action), task }
+              enum Action: Equatable { case book(id: Section.State.ID, action: Section.Action), task, router(IdentifiedRouterActionOf<Screen>) }
               var body: some ReducerOf<Self> {
                 Reduce { _, _ in .none }
                   .forEach(\\.sections, action: /Action.book(id:action:)) { Section() }
@@ -242,6 +267,8 @@ final class ProjectRulesTests: XCTestCase {
                   case .destination(.presented(.edit(.saveTapped))): return .none
                   case .directory(.book(id: _, action: .select(let verse))): return .none
                   case .directory(.task): return .none
+                  case .directory(.router(.routeAction(id: _, action: .login(.delegate(.main))))): return .none
+                  case .directory(.router(.routeAction(id: _, action: .login(.tapped)))): return .none
                   default: return .none
                   }
                 }
@@ -264,6 +291,8 @@ final class ProjectRulesTests: XCTestCase {
             }
             """
         let found = Linter(rules: [ParentMatchesChildActionRule.self]).lint(SourceFile(path: "Habits.swift", bytes: Array(source.utf8)))
+        // Nor a screen of a TCACoordinators stack (yuminc03/focus-me's `.router(.routeAction(id: _, action: .login(.delegate(
+        // .main))))`, judged false blind): its action reaches the screen as an element's does.
         // The legacy case's constructor names its case: the composition's action path is `book`, not the text as written.
         let edges = FeatureIndexTests.facts("Habits.swift", source).types.flatMap(\.builders).flatMap(\.edges)
         XCTAssertEqual(edges.map(\.actionPath), ["book", "directory", "destination", "edit"])
