@@ -233,26 +233,13 @@ struct StoreBindingReader {
     /// A binding write at i, as written with the argument it is passed as (`isOn: $store.isOn`,
     /// `text: viewStore.$name`, `text: viewStore.binding(\\.$name)`, `focused($store.focus)`).
     private func bindingWrite(at i: Int) -> String? {
-        guard code.endsWithStore(i), code.isDot(i + 1), code.kind(i + 2) == .identifier, let argument = writingArgument(before: i) else { return nil }
+        guard code.endsWithStore(i), let argument = writingArgument(before: i), boundPath(at: i) != nil else { return nil }
         // `.bind(` and `.focused(` take the binding as their first argument: `.bind($store.focus)` as written.
         func written(_ binding: String) -> String { argument.hasSuffix("(") ? argument + binding + ")" : argument + binding }
-        let projected = startsWithDollar(i)
-        // `$store.isPresented.sending(\.dismissTapped)` sends that action, not a binding action.
-        var k = i + 2
-        while code.isDot(k + 1) && code.kind(k + 2) == .identifier {
-            if code.is(k + 2, "sending") { return nil }
-            k += 2
-        }
-        if projected, !code.is(i + 2, "scope"), !code.isDot(i - 1) {
-            return written(code.text(i) + "." + code.text(i + 2))
-        }
-        guard !projected else { return nil }
-        if startsWithDollar(i + 2) { return written(code.text(i) + "." + code.text(i + 2)) }
-        if code.is(i + 2, "binding"), code.isPunct(i + 3, UInt8(ascii: "(")), code.isPunct(i + 4, UInt8(ascii: "\\")),
-           code.isDot(i + 5), code.kind(i + 6) == .identifier, startsWithDollar(i + 6) {
-            return written(code.text(i) + ".binding(\\." + code.text(i + 6) + ")")
-        }
-        return nil
+        guard code.is(i + 2, "binding") else { return written(code.text(i) + "." + code.text(i + 2)) }
+        // Legacy bindings write `@BindingState` properties, named with their `$` (`viewStore.binding(\\.$name)`).
+        guard code.isDot(i + 5), startsWithDollar(i + 6) else { return nil }
+        return written(code.text(i) + ".binding(\\." + code.text(i + 6) + ")")
     }
 
     /// The state path bound at i through a store, under any label (what a binding action may write): `$store.a.b`,

@@ -112,15 +112,7 @@ public final class FeatureIndex: @unchecked Sendable {
         }
         self.bindingWritesByName = LockedLazy { Self.byLastName(ordered, \.bindingWrites, \.feature) }
         self.boundPathsByName = LockedLazy {
-            var result: [String: [[String]]] = [:]
-            for file in ordered {
-                // Every feature some view holds the store of has an entry, empty when its views bind nothing.
-                for features in file.file.storesByType.values {
-                    for f in features where result[String(f.lastDotComponent ?? "")] == nil { result[String(f.lastDotComponent ?? "")] = [] }
-                }
-                for b in file.file.boundPaths { result[String(b.feature.lastDotComponent ?? ""), default: []].append(b.path) }
-            }
-            return result
+            Self.byViewedFeature(ordered, empty: [[String]]()) { file, add in for b in file.boundPaths { add(b.feature) { $0.append(b.path) } } }
         }
         self.stackBindingsByName = LockedLazy { Self.byLastName(ordered, \.stackBindings, \.feature) }
         self.viewSendsByName = LockedLazy { Self.byLastName(ordered, \.viewSends, \.feature) }
@@ -147,18 +139,7 @@ public final class FeatureIndex: @unchecked Sendable {
             return result
         }
         self.viewScopedFieldsByName = LockedLazy {
-            var result: [String: Set<String>] = [:]
-            for file in ordered {
-                // Every feature some view holds the store of has an entry, empty when it never scopes it.
-                for features in file.file.storesByType.values {
-                    for f in features {
-                        let name = String(f.lastDotComponent ?? "")
-                        if result[name] == nil { result[name] = [] }
-                    }
-                }
-                for p in file.file.scopedFields { result[String(p.feature.lastDotComponent ?? ""), default: []].insert(p.field) }
-            }
-            return result
+            Self.byViewedFeature(ordered, empty: Set<String>()) { file, add in for p in file.scopedFields { add(p.feature) { $0.insert(p.field) } } }
         }
         let merge = { (jobs: Int) -> Merged in
             var merger = FeatureMerger(files: ordered, reducerProtocols: protocols, protocolParent: parents, aliases: aliases)
@@ -364,6 +345,21 @@ public final class FeatureIndex: @unchecked Sendable {
     }
 
     /// The file-wide facts of these files, in order, by the last component of the feature name each one writes.
+    /// What the views of each feature a view holds the store of say about it, by the feature's last name: every such
+    /// feature has an entry (`empty` when its views say nothing), so that nil means no view of the feature is read.
+    /// `collect` reads one file's facts and adds each to the feature named as written (`add(feature) { $0.insert(x) }`).
+    static func byViewedFeature<Value>(_ files: [FileFacts], empty: Value,
+                                       _ collect: (FileWideFacts, (String, (inout Value) -> Void) -> Void) -> Void) -> [String: Value] {
+        var result: [String: Value] = [:]
+        for file in files {
+            for features in file.file.storesByType.values {
+                for f in features where result[String(f.lastDotComponent ?? "")] == nil { result[String(f.lastDotComponent ?? "")] = empty }
+            }
+            collect(file.file) { feature, change in change(&result[String(feature.lastDotComponent ?? ""), default: empty]) }
+        }
+        return result
+    }
+
     static func byLastName<T>(_ files: [FileFacts], _ facts: KeyPath<FileWideFacts, [T]>, _ name: KeyPath<T, String>) -> [String: [T]] {
         var result: [String: [T]] = [:]
         for file in files {
