@@ -487,6 +487,7 @@ struct EffectReader {
                 || (call.calls == 1 && Self.rethrowingHigherOrder.contains(code.text(call.name)) && !call.closures.isEmpty),
                call.closures.allSatisfy({ throwsLeaving(open: $0.open, close: $0.close, sendName: sendName).isEmpty }) { continue }
             var facts = UnhandledThrowFacts(anchor: extractor.anchor(j), call: call.map { written(from: $0.start, through: $0.name) })
+            facts.isLoop = code.is(j - 1, "for")
             if code.is(j - 1, "for"), let sequence = call, !(j..<sequence.start).contains(where: { $0 > j && code.is($0, "try") }) {
                 facts.loopSequence = code.text(sequence.name)
                 facts.loopSequenceIsCalled = sequence.arguments != nil

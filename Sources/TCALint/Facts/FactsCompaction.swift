@@ -224,6 +224,7 @@ extension FileWideFacts {
     mutating func compact(_ names: inout StringPool) {
         bindingWrites.fit()
         boundPaths.fit()
+        liveValues.fit()
         stackBindings.fit()
         presentedFields.fit()
         scopedFields.fit()

@@ -141,6 +141,8 @@ public struct FileWideFacts: Sendable {
     public var bindingWrites: [BindingWriteFacts] = []
     /// The state paths this file's views bind through a store, once per view, path and feature.
     public var boundPaths: [BoundPathFacts] = []
+    /// The live implementations of dependency clients the file declares (`static let liveValue = Client(…)`).
+    public var liveValues: [LiveValueFacts] = []
     /// Views of this file that drive a navigation stack from a store (`NavigationStack(path: $store.scope(state:
     /// \.path, action: \.path))`, `NavigationStackStore(store.scope(…))`), one per view, stack and feature.
     public var stackBindings: [StackBindingFacts] = []
@@ -406,6 +408,16 @@ public struct BoundPathFacts: Sendable, Equatable {
     /// The properties from the state (`$store.settings.volume` → [settings, volume]), `$` dropped; it stops at a
     /// subscript or a method (`$store.rows[0].name` → [rows], `$store.isOn.animation()` → [isOn]).
     public var path: [String]
+}
+
+/// A dependency client's live implementation (`extension APIClient: DependencyKey { static let liveValue =
+/// APIClient(fetch: { … }) }`, read by `LiveValueReader`).
+public struct LiveValueFacts: Sendable, Equatable {
+    /// The type that declares it, as written (`APIClient`).
+    public var type: String
+    /// The endpoints (argument labels) it implements with a closure that has no `try` (other than `try?`/`try!`) and
+    /// no `throw`: they cannot throw, whatever their declared type.
+    public var neverThrowing: [String]
 }
 
 /// A view driving a navigation stack with a feature's stack state: pushing and popping send the feature
@@ -1323,6 +1335,8 @@ public struct UnhandledThrowFacts: Sendable, Equatable {
     public var call: String?
     /// A `throw` statement, not a `try`.
     public var isThrow = false
+    /// The `try` of `for try await x in …`: iterating can throw whatever the call that makes the sequence does.
+    public var isLoop = false
     /// In `for try await x in events()`, where the sequence's expression has no `try` of its own: the sequence's
     /// last name (`events`), whose declaration says whether iterating it can throw.
     public var loopSequence: String? = nil

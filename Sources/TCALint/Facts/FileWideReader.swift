@@ -50,6 +50,7 @@ struct FileWideReader {
         let views = StoreBindingReader(extractor: extractor).read(types: types)
         facts.bindingWrites = views.writes
         facts.boundPaths = views.boundPaths
+        facts.liveValues = LiveValueReader(extractor: extractor).read(types: types)
         facts.stackBindings = views.stacks
         facts.disappearSends = views.disappearSends
         facts.presentedFields = views.presentedFields

@@ -177,6 +177,7 @@ public final class FeatureIndex: @unchecked Sendable {
         self.mergeWith = merge
         self.stacks = LockedLazy { StackNames(features: merged.wrapped.features, files: ordered) }
         self.sequences = LockedLazy { SequenceNames(files: ordered) }
+        self.liveEndpoints = LockedLazy { LiveEndpoints(files: ordered) }
         self.providesDismiss = ordered.contains { $0.file.providesDismiss && !$0.file.usesTestStore }
         // A test's stores are the test's, not the app's.
         self.storeRootsByName = LockedLazy { Self.byLastName(ordered.filter { !$0.file.usesTestStore }, \.storeRoots, \.reducer) }
@@ -436,6 +437,10 @@ public final class FeatureIndex: @unchecked Sendable {
     /// The member names the project declares only as non-throwing `AsyncStream`s, computed on first use.
     public var sequenceNames: SequenceNames { sequences.wrapped }
     private let sequences: LockedLazy<SequenceNames>
+
+    /// Which endpoints of the project's dependency clients their live implementation gives a closure that cannot throw.
+    public var liveEndpointsThatNeverThrow: LiveEndpoints { liveEndpoints.wrapped }
+    private let liveEndpoints: LockedLazy<LiveEndpoints>
 
     /// Whether the project declares a type, typealias or protocol of this simple name (`EffectTask`), or a method
     /// (`func fireAndForget`, asked as "func fireAndForget") on a type of its own or an extension. Computed on first use.

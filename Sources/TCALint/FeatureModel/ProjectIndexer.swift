@@ -12,10 +12,11 @@ public enum ProjectIndexer {
     /// Byte strings without which a file holds no feature facts: `Reduce` (reducers, `Reduce { }`,
     /// `coordinatorReduce()`), `Effect` (effect-returning logic, also in a `State`'s methods).
     /// `Reduce`/`Effect`: reducer logic; `$store`/`viewStore`: a view sending binding actions (`StoreBindingReader`);
-    /// `AsyncStream<`: a client's endpoint that returns a non-throwing sequence (`SequenceNames`). `Effect` also covers
+    /// `AsyncStream<`: a client's endpoint that returns a non-throwing sequence (`SequenceNames`); `liveValue` and
+    /// `DependencyValues`: a client's live implementation and its key (`LiveEndpoints`). `Effect` also covers
     /// `DismissEffect` (`providesDismiss`).
     static let factNeedles: [[UInt8]] = [Array("Reduce".utf8), Array("Effect".utf8), Array("$store".utf8), Array("iewStore".utf8),
-                                         Array("AsyncStream<".utf8)]
+                                         Array("AsyncStream<".utf8), Array("liveValue".utf8), Array("DependencyValues".utf8)]
 
     /// Whether the bytes can hold feature facts or findings: a fact needle, a rule's needle, or one of the
     /// project's own reducer protocol names (`learned`, from `FeatureIndex.projectReducerProtocols`).

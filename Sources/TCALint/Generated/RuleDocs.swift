@@ -23822,6 +23822,14 @@ ignores):
   `AsyncThrowingStream` built in the effect whose build closure uses its continuation only to `yield(…)`,
   `finish()` and set `onTermination` (never `finish(throwing:)`): such a stream ends without an error, and a
   `try` in a `Task` inside its build closure fails there, not in the loop;
+- a call of a dependency client's endpoint (`try await settings.load(key)`, through the feature's
+  `@Dependency(\.settings)` or `@Dependency(SettingsClient.self)`) that the client's `liveValue` implements
+  with a closure holding no `try` (other than `try?`/`try!`) and no `throw`: Swift marks every call that can
+  throw with `try`, so that closure throws nothing in the app, whatever the endpoint's type says. Read from
+  `static let liveValue = SettingsClient(load: { … }, …)` (also `Self(…)`, `.init(…)`, a getter or a closure
+  returning one) and the `DependencyValues` property that names the client; an endpoint given any other way
+  (a function reference, `SettingsClient.live`) counts. Iterating what such an endpoint returns
+  (`for try await x in try client.stream()`) still counts;
 - `withTaskCancellation(id:) { … }`, `withTaskCancellationHandler`, `withDependencies` and
   `withMainSerialExecutor` rethrow what their closures throw: they count only when one of their closures,
   labelled trailing ones included (`withDependencies { … } operation: { … }`), has a `try` that counts.
@@ -24168,6 +24176,48 @@ Reported as:
 
 ## Non-triggering examples
 
+A client endpoint declared `throws` whose live implementation is a closure that cannot throw (no `try`, no
+`throw`): nothing can leave the `.run` in the app:
+
+```swift
+@DependencyClient
+struct SettingsClient {
+  var load: @Sendable (String) async throws -> Data?
+}
+
+extension SettingsClient: DependencyKey {
+  static let liveValue = SettingsClient(
+    load: { key in UserDefaults.standard.data(forKey: key) }
+  )
+}
+
+extension DependencyValues {
+  var settings: SettingsClient {
+    get { self[SettingsClient.self] }
+    set { self[SettingsClient.self] = newValue }
+  }
+}
+
+@Reducer
+struct Settings {
+  @Dependency(\.settings) var settings
+  enum Action { case task, loaded(Data?) }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .task:
+        return .run { send in
+          let data = try await settings.load("theme")
+          await send(.loaded(data))
+        }
+      case .loaded:
+        return .none
+      }
+    }
+  }
+}
+```
+
 `for try await` over a local built as the project's own sequence whose iterator is `AsyncStream`'s: it cannot throw
 (failures arrive as `Result` elements):
 
@@ -24456,10 +24506,19 @@ final class SearchTests: XCTestCase {
 
 - What a call throws is read from its name only in two places: the calls above that throw only on cancellation,
   and `for try await` over a member the project declares as a non-throwing `AsyncStream` (every declaration of
-  that name, among those that could be the one meant, says so) or over a local declared or built as one (above). Otherwise a `try` counts as throwing, as its
-  declaration says: a client endpoint declared `async throws` counts even when its live implementation never
-  fails, as does a sequence of another non-throwing type (`AsyncPublisher` of a publisher that never fails), a
-  task group whose child tasks cannot throw, or a call whose name is declared in an SDK the project does not hold.
+  that name, among those that could be the one meant, says so) or over a local declared or built as one (above). A
+  client endpoint declared `async throws` is not counted when its live implementation is a closure that cannot
+  throw (above). Otherwise a `try` counts as throwing, as its declaration says: an endpoint whose live
+  implementation tries something that in fact never fails (`try JSONEncoder().encode(profile)`, a `do`/`catch`
+  that swallows every error), a sequence of another non-throwing type (`AsyncPublisher` of a publisher that never
+  fails), a task group whose child tasks cannot throw, or a call whose name is declared in an SDK the project does
+  not hold.
+- Since 2026-12-07, an endpoint whose live closure cannot throw is not counted. On 183 apps that removed 9
+  findings and moved 2 to the next `try` of their effect. Of those 11 positions, 7 had been judged true (on the
+  endpoint's declared `throws`; one judge noted that the live implementation "happens not to throw") and 3
+  debatable (for that very reason); the
+  rule's harm, an error that TCA reports at run time and the feature never hears of, cannot happen in the app
+  there: only a test's own stub could throw, and a test that stubs a failure sees it.
 - A project's own `AsyncSequence` type counts as one that cannot throw only when it declares
   `typealias AsyncIterator = AsyncStream<…>.AsyncIterator` (or `.Iterator`), every declaration of that name agrees,
   and the loop runs over a local built by its initializer (`let socket = SocketManager<Message>(id: id)`). Two

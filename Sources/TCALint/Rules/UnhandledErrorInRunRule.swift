@@ -16,13 +16,16 @@ public struct UnhandledErrorInRunRule: Rule {
     public func check(_ file: AnalyzedFile) -> [Finding] {
         guard file.isAppCode else { return [] }
         var findings: [Finding] = []
-        for (_, logic) in file.logic {
+        for (feature, logic) in file.logic {
             for effect in logic.effects where !effect.unhandledThrows.isEmpty {
                 // `for try await` over a sequence the project declares as a non-throwing `AsyncStream`, or over a local built
                 // as a project type whose iterator is `AsyncStream`'s, throws nothing.
                 let sequences = file.project.sequenceNames
                 let throwing = effect.unhandledThrows.filter { t in
                     if let type = t.loopSequenceBuiltAs, sequences.iteratorNeverThrows(ofType: type) { return false }
+                    // `try await api.fetch()` on an endpoint the client's live implementation gives a closure that cannot
+                    // throw (judged debatable blind: "declared throws, but its only live implementation cannot fail").
+                    if !t.isLoop, let call = t.call, Self.callsEndpointThatNeverThrows(call, of: feature, in: file.project) { return false }
                     return t.loopSequence.map { !sequences.neverThrows($0, called: t.loopSequenceIsCalled) } ?? true
                 }
                 guard let first = throwing.first else { continue }
@@ -30,6 +33,14 @@ public struct UnhandledErrorInRunRule: Rule {
             }
         }
         return findings
+    }
+
+    /// `api.fetch` / `self.api.fetch`: an endpoint of the feature's dependency `api` whose live implementation cannot throw.
+    static func callsEndpointThatNeverThrows(_ call: String, of feature: Feature, in project: FeatureIndex) -> Bool {
+        var names = call.split(separator: ".")
+        if names.first == "self" { names.removeFirst() }
+        guard names.count == 2, let dependency = feature.dependencies.first(where: { $0.name == names[0] }) else { return false }
+        return project.liveEndpointsThatNeverThrow.neverThrows(String(names[1]), of: dependency)
     }
 
     static func message(call: String?, isThrow: Bool, others: Int) -> String {
