@@ -103,8 +103,12 @@ public enum CasePath {
     /// shows of the `Action` enum. So does TCACoordinators' router (`.router(.routeAction(id:action:))`, johnpatrickmorgan/
     /// TCACoordinators's `IdentifiedRouterAction`/`IndexedRouterAction`): a screen's action in a coordinator's stack.
     public static func wrapsChildAction(_ path: [String]) -> Bool {
-        path.count > 1 && (path[1] == "element" || path[1] == "presented" || path[1] == "dismiss" || path[1] == "routeAction")
+        path.count > 1 && (isStackElement(path[1]) || path[1] == "presented" || path[1] == "dismiss")
     }
+
+    /// The case that carries one element's action of a stack or a collection: TCA's `element(id:action:)`, and
+    /// TCACoordinators' `routeAction(_:action:)`.
+    public static func isStackElement(_ name: String) -> Bool { name == "element" || name == "routeAction" }
 
     /// How messages show a path: [a, b] → `.a(.b)`; [a, label:b] → `.a(label: .b)`; an element's action with the
     /// argument labels it is written with:

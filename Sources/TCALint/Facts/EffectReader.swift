@@ -456,7 +456,7 @@ struct EffectReader {
             guard code.tokens[j].kind == .keyword else { continue }
             let isThrow = code.is(j, "throw")
             guard isThrow || code.is(j, "try") else { continue }
-            if !isThrow && code.isOptionalMark(j + 1) && code.tokens[j + 1].start == code.tokens[j].end { continue }
+            if !isThrow && !code.isThrowingTry(j) { continue }
             // `for try await x in try sequence()`: the second `try` is the same error's.
             if !isThrow && code.is(j - 1, "in") && isForSequence(in: j - 1, after: open) { continue }
             guard placement(open, isOperation: true, token: j) == .operation else { continue }

@@ -46,8 +46,7 @@ struct LiveValueReader {
     private func canThrow(open: Int, close: Int) -> Bool {
         (open + 1..<close).contains { j in
             guard code.tokens[j].kind == .keyword else { return false }
-            if code.is(j, "throw") { return true }
-            return code.is(j, "try") && !(code.isOptionalMark(j + 1) && code.tokens[j + 1].start == code.tokens[j].end)
+            return code.is(j, "throw") || code.isThrowingTry(j)
         }
     }
 }

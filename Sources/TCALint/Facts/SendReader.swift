@@ -113,13 +113,8 @@ struct SendReader {
         var open = j + 2
         if code.isPunct(open, .lparen) { open = code.skipGroup(open, limit: regionClose) }
         guard code.isPunct(open, .lbrace), let close = code.partnerOf(open), close > open else { return nil }
-        var starts: [Int] = []
-        var first = open + 1
-        if let signature = (open + 1..<close).first(where: { code.is($0, "in") }),
-           (open + 1..<signature).allSatisfy({ code.tokens[$0].kind == .identifier || code.isPunct($0, .comma) || code.is($0, "_") }) {
-            first = signature + 1
-        }
-        starts.append(first)
+        let first = code.closureBodyStart(open) ?? open + 1
+        var starts = [first]
         for k in first..<close where code.is(k, "return") { starts.append(k + 1) }
         var result: [SendFacts] = []
         for var at in starts {

@@ -265,15 +265,16 @@ struct StoreBindingReader {
             return nil
         }
         var path: [String] = []
-        while code.kind(first) == .identifier, !code.isPunct(first + 1, .lparen) {
+        while code.kind(first) == .identifier {
+            // `$store.isPresented.sending(\.dismissTapped)` sends that action, not a binding action.
             if code.is(first, "sending") { return nil }
+            guard !code.isPunct(first + 1, .lparen) else { break }
             var name = code.text(first)
             if name.hasPrefix("$") { name.removeFirst() }
             path.append(name)
             guard path.count < 8, code.isDot(first + 1) else { break }
             first += 2
         }
-        if code.is(first, "sending") { return nil }
         return path.isEmpty ? nil : path
     }
 

@@ -345,7 +345,6 @@ public final class FeatureIndex: @unchecked Sendable {
         written == feature.name || ("." + feature.qualifiedName).hasSuffix("." + written)
     }
 
-    /// The file-wide facts of these files, in order, by the last component of the feature name each one writes.
     /// What the views of each feature a view holds the store of say about it, by the feature's last name: every such
     /// feature has an entry (`empty` when its views say nothing), so that nil means no view of the feature is read.
     /// `collect` reads one file's facts and adds each to the feature named as written (`add(feature) { $0.insert(x) }`).
@@ -361,6 +360,7 @@ public final class FeatureIndex: @unchecked Sendable {
         return result
     }
 
+    /// The file-wide facts of these files, in order, by the last component of the feature name each one writes.
     static func byLastName<T>(_ files: [FileFacts], _ facts: KeyPath<FileWideFacts, [T]>, _ name: KeyPath<T, String>) -> [String: [T]] {
         var result: [String: [T]] = [:]
         for file in files {

@@ -26,6 +26,15 @@ public struct LiveEndpoints: Sendable {
         keyTypes = keys.compactMapValues { $0.count == 1 ? $0.first : nil }
     }
 
+    /// Whether the call as written (`api.fetch`, `self.api.fetch`) is an endpoint of the feature's dependency `api` that
+    /// cannot throw in the app.
+    public func neverThrows(call: String, of feature: Feature) -> Bool {
+        var names = call.split(separator: ".")
+        if names.first == "self" { names.removeFirst() }
+        guard names.count == 2, let dependency = feature.dependencies.first(where: { $0.name == names[0] }) else { return false }
+        return neverThrows(String(names[1]), of: dependency)
+    }
+
     /// Whether `endpoint` of the client a feature's dependency holds cannot throw in the app (see the type's comment).
     public func neverThrows(_ endpoint: String, of dependency: DependencyFacts) -> Bool {
         let type = dependency.keyType.map { $0.withoutSpaces().lastNameComponent }

@@ -133,6 +133,11 @@ public struct CodeTokens {
         isOperator(i, "?") || isOperator(i, "!")
     }
 
+    /// True when token i is a `try` whose error can propagate: not `try?` nor `try!` (the mark written against it).
+    public func isThrowingTry(_ i: Int) -> Bool {
+        self.is(i, "try") && !(isOptionalMark(i + 1) && tokens[i + 1].start == tokens[i].end)
+    }
+
     /// Index of the first token that ends after `offset` (the token covering it, or else the next one),
     /// or `count`.
     public func firstIndex(endingAfter offset: Int) -> Int { tokens.firstIndex(endingAfter: offset) }

@@ -43,8 +43,6 @@ public struct OnChangeMissesBindingRule: Rule {
         return findings
     }
 
-    /// Whether a binding may write one of the observed properties. Unknown values count as writable;
-    /// only what the model's `State` proves read-only (or owned by something other than bindings) is not.
     /// Whether the feature's views bind the observed value, a part of it or a value holding it (`$store.appliance` or
     /// `$store.appliance.programs` for `\.appliance.programs`; not `$store.appliance.name`), or a stored field a computed
     /// one reads: only those binding actions change it. True when no view of the feature is read (`bound` nil), and for
@@ -63,6 +61,8 @@ public struct OnChangeMissesBindingRule: Rule {
         }
     }
 
+    /// Whether a binding may write one of the observed properties. Unknown values count as writable;
+    /// only what the model's `State` proves read-only (or owned by something other than bindings) is not.
     static func isBindable(_ observed: ObservedValue, state: StateModel?, childStates: Set<String>) -> Bool {
         guard let names = observed.firstComponents, let state else { return true }
         return names.contains { name in !childStates.contains(name) && state.mayBeWrittenByBinding(name) }

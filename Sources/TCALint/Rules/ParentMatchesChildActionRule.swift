@@ -94,9 +94,9 @@ public struct ParentMatchesChildActionRule: Rule {
     static func childAction(matchedBy full: [String], children: [ChildActions], in project: FeatureIndex? = nil,
                             depth: Int = 0) -> Match? {
         for child in children {
-            // `.rows(.element(id:action:))`: a collection's or a stack's element, not judged (see the document's Limits).
-            // TCACoordinators' `.routeAction(_, action:)` is the same: a screen of the child's stack.
-            guard full.dropFirst(child.path.count).first != "element", full.dropFirst(child.path.count).first != "routeAction" else { continue }
+            // `.rows(.element(id:action:))`, TCACoordinators' `.routeAction(_, action:)`: a collection's or a stack's element,
+            // not judged (see the document's Limits).
+            if let next = full.dropFirst(child.path.count).first, CasePath.isStackElement(next) { continue }
             guard let rest = CasePath.childPart(of: full, composedAt: child.path), let own = rest.first else { continue }
             // `.destination(.presented(.picker(.delegate(…))))`: a grandchild's delegate action, reached through
             // the child's navigation, is what delegates are for.

@@ -25,7 +25,7 @@ public struct UnhandledErrorInRunRule: Rule {
                     if let type = t.loopSequenceBuiltAs, sequences.iteratorNeverThrows(ofType: type) { return false }
                     // `try await api.fetch()` on an endpoint the client's live implementation gives a closure that cannot
                     // throw (judged debatable blind: "declared throws, but its only live implementation cannot fail").
-                    if !t.isLoop, let call = t.call, Self.callsEndpointThatNeverThrows(call, of: feature, in: file.project) { return false }
+                    if !t.isLoop, let call = t.call, file.project.liveEndpointsThatNeverThrow.neverThrows(call: call, of: feature) { return false }
                     return t.loopSequence.map { !sequences.neverThrows($0, called: t.loopSequenceIsCalled) } ?? true
                 }
                 guard let first = throwing.first else { continue }
@@ -33,14 +33,6 @@ public struct UnhandledErrorInRunRule: Rule {
             }
         }
         return findings
-    }
-
-    /// `api.fetch` / `self.api.fetch`: an endpoint of the feature's dependency `api` whose live implementation cannot throw.
-    static func callsEndpointThatNeverThrows(_ call: String, of feature: Feature, in project: FeatureIndex) -> Bool {
-        var names = call.split(separator: ".")
-        if names.first == "self" { names.removeFirst() }
-        guard names.count == 2, let dependency = feature.dependencies.first(where: { $0.name == names[0] }) else { return false }
-        return project.liveEndpointsThatNeverThrow.neverThrows(String(names[1]), of: dependency)
     }
 
     static func message(call: String?, isThrow: Bool, others: Int) -> String {
